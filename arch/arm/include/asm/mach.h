@@ -1,0 +1,44 @@
+/*
+ * What a board folder (board/<name>/board.c) provides to arch/arm.
+ * The board chooses its drivers and wires them to these calls; arch/arm
+ * never names a device. A board also implements the time, tick, marker and
+ * console-input calls of <lokal/platform.h>.
+ */
+#ifndef ASM_MACH_H
+#define ASM_MACH_H
+
+#include <stdint.h>
+
+/* A physical range the boot page table maps uncached and unbuffered. */
+struct board_io_region {
+	uint32_t base;          /* 1 MiB aligned */
+	uint32_t size;          /* multiple of 1 MiB */
+};
+extern const struct board_io_region board_io_regions[];
+extern const unsigned int board_nr_io_regions;
+
+/* Console usable (polled output) after this; runs with the MMU still off. */
+void board_early_init(void);
+/* Interrupt controller(s) reset with every source masked (MMU on). */
+void board_init_irq(void);
+/* Everything else: counters, GPIO, console receive interrupt. */
+void board_init(void);
+
+/* Polled console output; safe from any context, IRQs on or off. */
+void board_console_putc(char c);
+
+/* Called by the IRQ exception: dispatch every pending source through
+ * generic_handle_irq(); returns how many were handled. */
+int board_handle_irq(void);
+void board_irq_unmask(unsigned int irq);
+void board_irq_mask(unsigned int irq);
+/* Raise / drop an interrupt line from software (tests, benchmarks). */
+void board_irq_raise_soft(unsigned int irq);
+void board_irq_clear_soft(unsigned int irq);
+/* A line free for software-raised interrupts. */
+extern const unsigned int board_soft_irq;
+
+/* arch/arm side: run the handler registered for irq. */
+void generic_handle_irq(unsigned int irq);
+
+#endif

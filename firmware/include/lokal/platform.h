@@ -1,0 +1,37 @@
+/*
+ * What the portable kernel needs from the machine below it, implemented by
+ * arch/<arch> with the board's drivers (arch/arm + board/<board> on target,
+ * arch/sim on the host). Nothing here exposes a register.
+ */
+#ifndef LOKAL_PLATFORM_H
+#define LOKAL_PLATFORM_H
+
+#include <stdint.h>
+
+/* Exit status used by panic(); test runners look for it. */
+#define PANIC_EXIT_STATUS 3
+
+/* Stop the machine; under QEMU the status becomes the process exit code. */
+void machine_halt(int status) __attribute__((noreturn));
+
+/* Free-running time source and its rate (versatilepb: 24 MHz counter). */
+uint32_t clock_read(void);
+uint32_t clock_hz(void);
+
+/* Start the periodic tick: sched_tick() then runs from IRQ context at hz. */
+void tick_start(unsigned int hz);
+
+/* Logic-analyzer marker pin: high while a context switch is in progress. */
+void switch_marker_set(int level);
+
+/* Console input, filled by the UART's receive interrupt; -1 when empty. */
+int console_getc(void);
+
+/* Called by the arch IRQ entry around every handler. */
+void irq_enter(void);
+void irq_exit(void);
+
+/* Called by the tick IRQ. */
+void sched_tick(void);
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * Context counters, with Linux's names and nesting rules.
+ *
+ * preempt_count: bits 0-7 count preempt_disable() nesting, bits 16-19 count
+ * hard-IRQ nesting. No context switch happens while it is non-zero; a switch
+ * requested meanwhile happens at the preempt_enable() that brings it to 0.
+ * pagefault_disable() and migrate_disable() count per thread.
+ */
+#ifndef LOKAL_PREEMPT_H
+#define LOKAL_PREEMPT_H
+
+#include <stdbool.h>
+
+#define PREEMPT_MASK            0x000000ffu
+#define HARDIRQ_OFFSET          0x00010000u
+#define HARDIRQ_MASK            0x000f0000u
+
+extern volatile unsigned int __preempt_count;
+/* Set when a higher-priority thread became ready while switching was not possible. */
+extern volatile bool need_resched;
+
+static inline unsigned int preempt_count(void)
+{
+	return __preempt_count;
+}
+
+static inline bool in_irq(void)
+{
+	return (__preempt_count & HARDIRQ_MASK) != 0;
+}
+
+static inline bool in_atomic(void)
+{
+	return __preempt_count != 0;
+}
+
+static inline void preempt_disable(void)
+{
+	__preempt_count++;
+	__asm__ volatile("" ::: "memory");
+}
+
+/* Re-enable; if that ends the last atomic section and a switch is due, switch now. */
+void preempt_enable(void);
+
+/* Re-enable without switching (used on paths that switch right after). */
+static inline void preempt_enable_no_resched(void)
+{
+	__asm__ volatile("" ::: "memory");
+	__preempt_count--;
+}
+
+void pagefault_disable(void);
+void pagefault_enable(void);
+bool pagefault_disabled(void);
+
+/* One CPU: counted so an SMP port has its hook and misuse is visible. */
+void migrate_disable(void);
+void migrate_enable(void);
+
+/*
+ * Report (with thread and caller) a call that may sleep made from atomic
+ * context: preemption or page faults disabled, or in an IRQ handler.
+ */
+void __might_sleep(const char *file, int line);
+#define might_sleep() __might_sleep(__FILE__, __LINE__)
+
+#endif

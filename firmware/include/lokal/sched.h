@@ -1,0 +1,64 @@
+/*
+ * Threads. The scheduler (firmware/kernel/sched.c) owns this structure;
+ * other subsystems keep their per-thread state in it, as Linux's
+ * task_struct holds kmap_ctrl.
+ */
+#ifndef LOKAL_SCHED_H
+#define LOKAL_SCHED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <asm/pgtable.h>
+#include <asm/kmap_size.h>
+#include <lokal/list.h>
+
+/* A thread's local kmaps: the stack depth and the PTE of each level. */
+struct kmap_ctrl {
+	int idx;
+	pte_t pteval[KM_MAX_IDX];
+};
+
+enum thread_state {
+	THREAD_READY,           /* on a ready queue, or running */
+	THREAD_BLOCKED,         /* on a wait queue */
+	THREAD_SLEEPING,        /* waiting for a tick */
+	THREAD_DEAD,            /* exited, waiting to be joined */
+};
+
+#define THREAD_NAME_LEN 16
+#define NR_PRIO         32      /* priorities 0 (idle) .. 31 (most urgent) */
+
+struct cpu_context;
+
+struct thread {
+	void *saved_sp;                 /* arch context lives on the stack */
+	char name[THREAD_NAME_LEN];
+	int prio;
+	enum thread_state state;
+	struct list_head node;          /* ready queue or wait queue */
+	struct list_head all;           /* every thread, for ps */
+	unsigned int slice;             /* ticks left in this time slice */
+	uint64_t wake_tick;
+	int wait_result;
+
+	unsigned int pagefault_disabled;
+	unsigned int migrate_disabled;
+	struct kmap_ctrl kmap_ctrl;
+
+	void (*entry)(void *);
+	void *arg;
+	void *stack;
+	size_t stack_size;
+	int exit_code;
+	struct wait_queue *joiners;
+
+	/* statistics for ps and the benchmarks */
+	unsigned long switches_in;
+	unsigned long kmap_restores;
+};
+
+/* The running thread. Before the scheduler starts, the boot thread. */
+extern struct thread *current;
+
+#endif

@@ -1,0 +1,31 @@
+/*
+ * Wait queues. On one CPU the "lock" around a wait queue is interrupts
+ * off: the caller disables them, checks its condition, and calls
+ * sleep_on(), which queues the thread, switches away and returns (with
+ * interrupts still off) once woken. wake_up*() may be called from IRQ
+ * handlers.
+ */
+#ifndef LOKAL_WAIT_H
+#define LOKAL_WAIT_H
+
+#include <stdbool.h>
+#include <lokal/list.h>
+
+struct wait_queue {
+	struct list_head waiters;
+};
+
+#define WAIT_QUEUE_INIT(name) { LIST_HEAD_INIT((name).waiters) }
+
+void init_waitqueue(struct wait_queue *wq);
+/* Block the current thread on wq. Interrupts must be off; they are off on return. */
+void sleep_on(struct wait_queue *wq);
+/* Make the longest waiter ready; returns whether one was woken. */
+bool wake_up(struct wait_queue *wq);
+/* Make every waiter ready; returns how many. */
+int wake_up_all(struct wait_queue *wq);
+
+/* True once threads exist and blocking is possible. */
+bool scheduler_running(void);
+
+#endif

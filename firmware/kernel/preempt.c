@@ -1,0 +1,56 @@
+/* Preemption, page-fault and migration counters (see lokal/preempt.h). */
+#include <lokal/preempt.h>
+#include <lokal/sched.h>
+#include <lokal/bug.h>
+#include <lokal/sched-internal.h>
+
+volatile unsigned int __preempt_count;
+volatile bool need_resched;
+
+void preempt_enable(void)
+{
+	BUG_ON((__preempt_count & PREEMPT_MASK) == 0);
+	__asm__ volatile("" ::: "memory");
+	if (--__preempt_count == 0 && need_resched)
+		preempt_schedule();
+}
+
+void pagefault_disable(void)
+{
+	current->pagefault_disabled++;
+	__asm__ volatile("" ::: "memory");
+}
+
+void pagefault_enable(void)
+{
+	__asm__ volatile("" ::: "memory");
+	BUG_ON(current->pagefault_disabled == 0);
+	current->pagefault_disabled--;
+}
+
+bool pagefault_disabled(void)
+{
+	return current->pagefault_disabled != 0;
+}
+
+void migrate_disable(void)
+{
+	current->migrate_disabled++;
+}
+
+void migrate_enable(void)
+{
+	BUG_ON(current->migrate_disabled == 0);
+	current->migrate_disabled--;
+}
+
+void __might_sleep(const char *file, int line)
+{
+	if (!scheduler_running())
+		return;
+	if (in_atomic() || current->pagefault_disabled)
+		panic("sleeping function called from invalid context at %s:%d "
+		      "(thread '%s', preempt_count 0x%x, pagefault_disabled %u%s)",
+		      file, line, current->name, preempt_count(),
+		      current->pagefault_disabled, in_irq() ? ", in IRQ" : "");
+}
