@@ -30,9 +30,14 @@ typedef uint32_t phys_addr_t;
 
 /* Pkmap: LAST_PKMAP pages ending 1 MiB below the fixmap area. */
 #define PKMAP_BASE      0xFFD00000ul
-/* Fixmap: one coarse table covering the top MiB; slot 0 is the top page. */
+/*
+ * Fixmap: one coarse table covering the top MiB. Slot 0 is FIXADDR_TOP and
+ * slots count down from it; the high exception-vector page (0xFFFF0000)
+ * shares the table, above the slots.
+ */
 #define FIXADDR_START   0xFFF00000ul
-#define FIXADDR_TOP     0xFFFFE000ul
+#define FIXADDR_TOP     0xFFFDF000ul
+#define VECTORS_BASE    0xFFFF0000ul
 
 static inline void *__va(phys_addr_t pa)
 {
