@@ -2,6 +2,7 @@
 #include <lokal/preempt.h>
 #include <lokal/sched.h>
 #include <lokal/bug.h>
+#include <lokal/wait.h>
 #include <lokal/sched-internal.h>
 
 volatile unsigned int __preempt_count;
@@ -44,13 +45,13 @@ void migrate_enable(void)
 	current->migrate_disabled--;
 }
 
-void __might_sleep(const char *file, int line)
+void __might_sleep(const char *file, int line, void *caller)
 {
 	if (!scheduler_running())
 		return;
 	if (in_atomic() || current->pagefault_disabled)
-		panic("sleeping function called from invalid context at %s:%d "
-		      "(thread '%s', preempt_count 0x%x, pagefault_disabled %u%s)",
-		      file, line, current->name, preempt_count(),
+		panic("sleeping function called from invalid context at %s:%d, "
+		      "called from %p (thread '%s', preempt_count 0x%x, pagefault_disabled %u%s)",
+		      file, line, caller, current->name, preempt_count(),
 		      current->pagefault_disabled, in_irq() ? ", in IRQ" : "");
 }

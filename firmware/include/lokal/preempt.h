@@ -62,7 +62,7 @@ void migrate_enable(void);
  * Report (with thread and caller) a call that may sleep made from atomic
  * context: preemption or page faults disabled, or in an IRQ handler.
  */
-void __might_sleep(const char *file, int line);
-#define might_sleep() __might_sleep(__FILE__, __LINE__)
+void __might_sleep(const char *file, int line, void *caller);
+#define might_sleep() __might_sleep(__FILE__, __LINE__, __builtin_return_address(0))
 
 #endif

@@ -7,4 +7,24 @@ void preempt_schedule(void);
 /* Pick the next thread and switch to it; current must already be queued or blocked. */
 void schedule(void);
 
+#include <stdbool.h>
+#include <lokal/list.h>
+
+struct thread;
+
+/* Round-robin quantum within one priority, in ticks. */
+#define SCHED_SLICE_TICKS 2
+
+/* Every thread, for ps and the leak checks. */
+extern struct list_head all_threads;
+
+/* Put t on its ready queue (IRQs off). */
+void enqueue_ready(struct thread *t, bool at_head);
+/* Make a blocked or sleeping t runnable and request a switch if it outranks current (IRQs off). */
+void wake_up_thread(struct thread *t);
+/* Time-slice accounting, called from sched_tick() (IRQ context). */
+void sched_tick_slice(void);
+/* First C code of every new thread. */
+void sched_thread_entry(void);
+
 #endif

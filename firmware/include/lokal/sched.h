@@ -34,6 +34,7 @@ struct cpu_context;
 struct thread {
 	void *saved_sp;                 /* arch context lives on the stack */
 	char name[THREAD_NAME_LEN];
+	unsigned int id;                /* small number for traces */
 	int prio;
 	enum thread_state state;
 	struct list_head node;          /* ready queue or wait queue */

@@ -2,7 +2,7 @@
 #ifndef ASM_IRQFLAGS_H
 #define ASM_IRQFLAGS_H
 
-#define PSR_I_BIT 0x80u
+#include <asm/ptrace.h>
 
 static inline unsigned long arch_local_irq_save(void)
 {

@@ -1,0 +1,18 @@
+/*
+ * Thread context: callee-saved registers pushed on the thread's own stack;
+ * the thread structure keeps only the stack pointer.
+ */
+#ifndef ASM_SWITCH_TO_H
+#define ASM_SWITCH_TO_H
+
+/* Save callee-saved state on the current stack into *prev_sp, resume next_sp. */
+void __switch_to(void **prev_sp, void *next_sp);
+
+/*
+ * Build the first frame of a new thread on its stack so that the first
+ * __switch_to() into it calls sched_thread_entry() (portable) with
+ * interrupts still disabled. Returns the saved stack pointer.
+ */
+void *arch_thread_init_stack(void *stack_top);
+
+#endif

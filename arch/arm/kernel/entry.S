@@ -1,0 +1,109 @@
+/*
+ * Exception vectors and entry paths.
+ *
+ * Everything runs in SVC mode. An IRQ saves a struct pt_regs on the
+ * interrupted thread's own SVC stack, so preempting from the end of an IRQ
+ * is an ordinary __switch_to() from C: the frame stays on the preempted
+ * thread's stack until it is switched back in and returns through it.
+ * Aborts and undefined instructions are fatal and reported by fault.c.
+ */
+#include <asm/ptrace.h>
+
+#define FAULT_UND	0
+#define FAULT_PABT	1
+#define FAULT_DABT	2
+#define FAULT_SWI	3
+#define FAULT_FIQ	4
+#define FAULT_RESET	5
+
+/* Copied to the high-vector page; position independent. */
+	.section .vectors, "ax"
+	.arm
+	.global __vectors
+__vectors:
+	ldr	pc, .Lv_reset
+	ldr	pc, .Lv_und
+	ldr	pc, .Lv_swi
+	ldr	pc, .Lv_pabt
+	ldr	pc, .Lv_dabt
+	ldr	pc, .Lv_reset
+	ldr	pc, .Lv_irq
+	ldr	pc, .Lv_fiq
+.Lv_reset:	.word	__vector_reset
+.Lv_und:	.word	__vector_und
+.Lv_swi:	.word	__vector_swi
+.Lv_pabt:	.word	__vector_pabt
+.Lv_dabt:	.word	__vector_dabt
+.Lv_irq:	.word	__vector_irq
+.Lv_fiq:	.word	__vector_fiq
+
+	.text
+	.arm
+
+/*
+ * IRQ: stash r0, the return address and SPSR below the IRQ stack top,
+ * switch to SVC and build the frame there.
+ */
+	.global __vector_irq
+__vector_irq:
+	sub	lr, lr, #4
+	stmdb	sp, {r0, lr}		/* [sp-8] = r0, [sp-4] = return pc */
+	mrs	lr, spsr
+	str	lr, [sp, #-12]
+	sub	r0, sp, #12		/* r0 -> { spsr, r0, pc } */
+	msr	cpsr_c, #(MODE_SVC | PSR_I_BIT | PSR_F_BIT)
+	sub	sp, sp, #S_FRAME_SIZE
+	stmib	sp, {r1 - r12}
+	ldmia	r0, {r1 - r3}		/* r1 = spsr, r2 = r0, r3 = pc */
+	add	r4, sp, #S_FRAME_SIZE	/* the interrupted sp */
+	str	r2, [sp]
+	add	r5, sp, #S_SP
+	stmia	r5, {r4, lr}		/* sp, lr */
+	str	r3, [sp, #S_PC]
+	str	r1, [sp, #S_PSR]
+	mov	r4, sp			/* callee-saved: survives a switch */
+	bic	sp, sp, #7		/* AAPCS: 8-byte aligned for C */
+	mov	r0, r4
+	bl	arm_handle_irq		/* may switch threads before returning */
+	mov	sp, r4
+	ldr	r1, [sp, #S_PSR]
+	msr	spsr_cxsf, r1
+	ldmia	sp, {r0 - pc}^		/* r0-r12, sp, lr, pc; cpsr = spsr */
+
+/*
+ * Fatal exceptions: build the frame on the exception mode's stack with
+ * the interrupted mode's banked sp and lr, then report.
+ */
+	.macro	fatal_entry, kind, lroff
+	sub	lr, lr, #\lroff
+	sub	sp, sp, #S_FRAME_SIZE
+	stmia	sp, {r0 - r12}
+	mov	r0, sp
+	mrs	r1, spsr
+	str	lr, [r0, #S_PC]
+	str	r1, [r0, #S_PSR]
+	mrs	r2, cpsr
+	orr	r3, r1, #(PSR_I_BIT | PSR_F_BIT)
+	bic	r3, r3, #0x20		/* never switch into Thumb state */
+	and	r4, r3, #MODE_MASK
+	cmp	r4, #MODE_USR
+	orreq	r3, r3, #MODE_SYS	/* user's banked sp/lr are SYS's */
+	msr	cpsr_c, r3
+	mov	r4, sp
+	mov	r5, lr
+	msr	cpsr_c, r2
+	str	r4, [r0, #S_SP]
+	str	r5, [r0, #S_LR]
+	mov	r1, #\kind
+	bic	sp, sp, #7
+	bl	arm_fatal_exception	/* never returns */
+	.endm
+
+	.global __vector_und, __vector_pabt, __vector_dabt, __vector_swi
+	.global __vector_fiq, __vector_reset
+__vector_und:	fatal_entry FAULT_UND, 4
+__vector_pabt:	fatal_entry FAULT_PABT, 4
+__vector_dabt:	fatal_entry FAULT_DABT, 8
+__vector_swi:	fatal_entry FAULT_SWI, 4
+__vector_fiq:	fatal_entry FAULT_FIQ, 4
+__vector_reset:	fatal_entry FAULT_RESET, 0

@@ -1,0 +1,115 @@
+/*
+ * Versatile/PB wiring: which driver serves which job, at which address and
+ * interrupt line (all from board.h).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <asm/mach.h>
+#include <lokal/platform.h>
+#include <lokal/irq.h>
+#include <lokal/ringbuf.h>
+#include <drivers/pl011.h>
+#include <drivers/pl190.h>
+#include <drivers/sp804.h>
+#include <drivers/pl061.h>
+#include <drivers/versatile_sysctl.h>
+#include <board.h>
+
+const struct board_io_region board_io_regions[] = {
+	{ BOARD_DEV_BASE, BOARD_DEV_SIZE },
+	{ BOARD_FLASH_BASE, BOARD_FLASH_SIZE },
+};
+const unsigned int board_nr_io_regions = sizeof(board_io_regions) / sizeof(board_io_regions[0]);
+
+/* VIC line 1 is the PL190's own "software interrupt" input: nothing drives it. */
+const unsigned int board_soft_irq = 1;
+
+static struct ringbuf console_rx;
+
+void board_early_init(void)
+{
+	pl011_init(BOARD_UART0_BASE, BOARD_UART_CLK_HZ, BOARD_CONSOLE_BAUD);
+}
+
+void board_init_irq(void)
+{
+	pl190_init(BOARD_VIC_BASE);
+	versatile_sic_init(BOARD_SIC_BASE);
+}
+
+static void console_rx_byte(void *ctx, char c)
+{
+	ringbuf_put(ctx, c);
+}
+
+static void console_irq(unsigned int irq, void *arg)
+{
+	(void)irq;
+	pl011_rx_irq(BOARD_UART0_BASE, console_rx_byte, arg);
+}
+
+void board_init(void)
+{
+	pl061_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN);
+	request_irq(BOARD_UART0_IRQ, console_irq, &console_rx);
+	pl011_enable_rx_irq(BOARD_UART0_BASE);
+}
+
+void board_console_putc(char c)
+{
+	pl011_putc(BOARD_UART0_BASE, c);
+}
+
+int board_handle_irq(void)
+{
+	uint32_t pending;
+	int handled = 0;
+
+	while ((pending = pl190_pending(BOARD_VIC_BASE)) != 0) {
+		unsigned int irq = (unsigned int)__builtin_ctz(pending);
+
+		generic_handle_irq(irq);
+		handled++;
+	}
+	return handled;
+}
+
+void board_irq_unmask(unsigned int irq)    { pl190_unmask(BOARD_VIC_BASE, irq); }
+void board_irq_mask(unsigned int irq)      { pl190_mask(BOARD_VIC_BASE, irq); }
+void board_irq_raise_soft(unsigned int irq) { pl190_soft_raise(BOARD_VIC_BASE, irq); }
+void board_irq_clear_soft(unsigned int irq) { pl190_soft_clear(BOARD_VIC_BASE, irq); }
+
+/* ---- <lokal/platform.h> ---- */
+
+uint32_t clock_read(void)
+{
+	return versatile_counter_read(BOARD_COUNTER_24MHZ);
+}
+
+uint32_t clock_hz(void)
+{
+	return BOARD_COUNTER_HZ;
+}
+
+static void tick_irq(unsigned int irq, void *arg)
+{
+	(void)irq; (void)arg;
+	sp804_clear_irq(BOARD_TIMER01_BASE + SP804_TIMER0);
+	sched_tick();
+}
+
+void tick_start(unsigned int hz)
+{
+	request_irq(BOARD_TIMER01_IRQ, tick_irq, NULL);
+	sp804_start_periodic(BOARD_TIMER01_BASE + SP804_TIMER0, BOARD_TIMER_CLK_HZ, hz);
+}
+
+void switch_marker_set(int level)
+{
+	pl061_write(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, level);
+}
+
+int console_getc(void)
+{
+	return ringbuf_get(&console_rx);
+}

@@ -1,0 +1,2 @@
+#include <asm/memory.h>
+void mm_init(phys_addr_t);

@@ -1,0 +1,20 @@
+build/versatilepb/obj/firmware/kernel/preempt.c.o: \
+ firmware/kernel/preempt.c firmware/include/lokal/preempt.h \
+ firmware/include/lokal/sched.h arch/arm/include/asm/pgtable.h \
+ arch/arm/include/asm/memory.h \
+ build/versatilepb/include/generated/config.h board/versatilepb/board.h \
+ arch/arm/include/asm/cacheflush.h arch/arm/include/asm/kmap_size.h \
+ firmware/include/lokal/list.h firmware/include/lokal/bug.h \
+ firmware/include/lokal/wait.h firmware/include/lokal/sched-internal.h
+firmware/include/lokal/preempt.h:
+firmware/include/lokal/sched.h:
+arch/arm/include/asm/pgtable.h:
+arch/arm/include/asm/memory.h:
+build/versatilepb/include/generated/config.h:
+board/versatilepb/board.h:
+arch/arm/include/asm/cacheflush.h:
+arch/arm/include/asm/kmap_size.h:
+firmware/include/lokal/list.h:
+firmware/include/lokal/bug.h:
+firmware/include/lokal/wait.h:
+firmware/include/lokal/sched-internal.h:

@@ -1,0 +1,30 @@
+build/versatilepb/obj/firmware/kernel/sched.c.o: firmware/kernel/sched.c \
+ firmware/include/lokal/sched.h arch/arm/include/asm/pgtable.h \
+ arch/arm/include/asm/memory.h \
+ build/versatilepb/include/generated/config.h board/versatilepb/board.h \
+ arch/arm/include/asm/cacheflush.h arch/arm/include/asm/kmap_size.h \
+ firmware/include/lokal/list.h firmware/include/lokal/sched-internal.h \
+ firmware/include/lokal/thread.h firmware/include/lokal/preempt.h \
+ firmware/include/lokal/platform.h \
+ build/versatilepb/include/lokal/highmem-internal.h \
+ firmware/include/lokal/trace.h firmware/include/lokal/bug.h \
+ arch/arm/include/asm/irqflags.h arch/arm/include/asm/ptrace.h \
+ arch/arm/include/asm/switch_to.h
+firmware/include/lokal/sched.h:
+arch/arm/include/asm/pgtable.h:
+arch/arm/include/asm/memory.h:
+build/versatilepb/include/generated/config.h:
+board/versatilepb/board.h:
+arch/arm/include/asm/cacheflush.h:
+arch/arm/include/asm/kmap_size.h:
+firmware/include/lokal/list.h:
+firmware/include/lokal/sched-internal.h:
+firmware/include/lokal/thread.h:
+firmware/include/lokal/preempt.h:
+firmware/include/lokal/platform.h:
+build/versatilepb/include/lokal/highmem-internal.h:
+firmware/include/lokal/trace.h:
+firmware/include/lokal/bug.h:
+arch/arm/include/asm/irqflags.h:
+arch/arm/include/asm/ptrace.h:
+arch/arm/include/asm/switch_to.h:

@@ -1,0 +1,30 @@
+build/versatilepb/obj/firmware/kernel/thread.c.o: \
+ firmware/kernel/thread.c firmware/include/lokal/thread.h \
+ firmware/include/lokal/sched.h arch/arm/include/asm/pgtable.h \
+ arch/arm/include/asm/memory.h \
+ build/versatilepb/include/generated/config.h board/versatilepb/board.h \
+ arch/arm/include/asm/cacheflush.h arch/arm/include/asm/kmap_size.h \
+ firmware/include/lokal/list.h firmware/include/lokal/sched-internal.h \
+ build/versatilepb/include/lokal/highmem-internal.h \
+ firmware/include/lokal/preempt.h firmware/include/lokal/wait.h \
+ firmware/include/lokal/bug.h arch/arm/include/asm/irqflags.h \
+ arch/arm/include/asm/ptrace.h arch/arm/include/asm/switch_to.h \
+ arch/arm/include/asm/fixmap.h
+firmware/include/lokal/thread.h:
+firmware/include/lokal/sched.h:
+arch/arm/include/asm/pgtable.h:
+arch/arm/include/asm/memory.h:
+build/versatilepb/include/generated/config.h:
+board/versatilepb/board.h:
+arch/arm/include/asm/cacheflush.h:
+arch/arm/include/asm/kmap_size.h:
+firmware/include/lokal/list.h:
+firmware/include/lokal/sched-internal.h:
+build/versatilepb/include/lokal/highmem-internal.h:
+firmware/include/lokal/preempt.h:
+firmware/include/lokal/wait.h:
+firmware/include/lokal/bug.h:
+arch/arm/include/asm/irqflags.h:
+arch/arm/include/asm/ptrace.h:
+arch/arm/include/asm/switch_to.h:
+arch/arm/include/asm/fixmap.h:

@@ -1,0 +1,19 @@
+build/versatilepb/obj/firmware/lib/trace.c.o: firmware/lib/trace.c \
+ firmware/include/lokal/trace.h firmware/include/lokal/sched.h \
+ arch/arm/include/asm/pgtable.h arch/arm/include/asm/memory.h \
+ build/versatilepb/include/generated/config.h board/versatilepb/board.h \
+ arch/arm/include/asm/cacheflush.h arch/arm/include/asm/kmap_size.h \
+ firmware/include/lokal/list.h firmware/include/lokal/platform.h \
+ arch/arm/include/asm/irqflags.h arch/arm/include/asm/ptrace.h
+firmware/include/lokal/trace.h:
+firmware/include/lokal/sched.h:
+arch/arm/include/asm/pgtable.h:
+arch/arm/include/asm/memory.h:
+build/versatilepb/include/generated/config.h:
+board/versatilepb/board.h:
+arch/arm/include/asm/cacheflush.h:
+arch/arm/include/asm/kmap_size.h:
+firmware/include/lokal/list.h:
+firmware/include/lokal/platform.h:
+arch/arm/include/asm/irqflags.h:
+arch/arm/include/asm/ptrace.h:

@@ -1,0 +1,16 @@
+/* ARM PrimeCell PL011 UART. */
+#ifndef DRIVERS_PL011_H
+#define DRIVERS_PL011_H
+
+#include <stdint.h>
+
+/* Program baud rate (from the UART clock), 8N1, FIFOs on; receive IRQ off. */
+void pl011_init(uintptr_t base, uint32_t uartclk, uint32_t baud);
+/* Busy-wait until the transmit FIFO has room, then send c. */
+void pl011_putc(uintptr_t base, char c);
+/* Enable the receive and receive-timeout interrupts. */
+void pl011_enable_rx_irq(uintptr_t base);
+/* Drain the receive FIFO into rx(ctx, byte); call from the UART's IRQ. */
+void pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx);
+
+#endif

@@ -1,0 +1,19 @@
+/* ARM PrimeCell PL190 vectored interrupt controller (used non-vectored). */
+#ifndef DRIVERS_PL190_H
+#define DRIVERS_PL190_H
+
+#include <stdint.h>
+
+/* Mask every source, clear software interrupts, make all lines IRQ (not FIQ). */
+void pl190_init(uintptr_t base);
+void pl190_unmask(uintptr_t base, unsigned int irq);
+void pl190_mask(uintptr_t base, unsigned int irq);
+/* Bitmap of lines that are asserted and unmasked. */
+uint32_t pl190_pending(uintptr_t base);
+void pl190_soft_raise(uintptr_t base, unsigned int irq);
+void pl190_soft_clear(uintptr_t base, unsigned int irq);
+
+/* Versatile secondary interrupt controller (SIC): mask all, no pass-through. */
+void versatile_sic_init(uintptr_t base);
+
+#endif

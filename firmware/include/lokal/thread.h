@@ -1,0 +1,52 @@
+/* Thread API for applications. */
+#ifndef LOKAL_THREAD_H
+#define LOKAL_THREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lokal/sched.h>
+
+#define THREAD_STACK_DEFAULT    4096
+#define PRIO_IDLE               0
+#define PRIO_MAX                (NR_PRIO - 1)
+
+/*
+ * Create a thread that runs entry(arg) at prio (1..PRIO_MAX; higher runs
+ * first). Its stack comes from lowmem. It runs at once if it outranks the
+ * caller. Returns NULL when memory is exhausted.
+ */
+struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
+			     int prio, size_t stack_size);
+/* End the calling thread. Holding a local kmap here is a reported bug. */
+void thread_exit(int code) __attribute__((noreturn));
+/* Wait for t to exit, free it, and return its exit code. */
+int thread_join(struct thread *t);
+/* Go to the back of the queue of the caller's priority. */
+void thread_yield(void);
+/* Sleep for at least ms milliseconds (rounded up to ticks). */
+void sleep_ms(unsigned int ms);
+/* Sleep for at least n ticks. */
+void sleep_ticks(unsigned int n);
+
+/* Ticks since the scheduler started (HZ per second). */
+uint64_t jiffies_read(void);
+
+/* Print a ps-style table of every thread. */
+void thread_ps(void);
+/* Bytes of t's stack never written (the high-water mark's complement). */
+size_t thread_stack_unused(const struct thread *t);
+
+/* Counters since boot. */
+struct sched_stats {
+	unsigned long switches;         /* context switches */
+	unsigned long kmap_switches;    /* switches that tore down or restored kmaps */
+	unsigned long kmaps_restored;   /* individual maps re-installed */
+	unsigned long preemptions;      /* switches forced from IRQ exit or preempt_enable */
+};
+void sched_get_stats(struct sched_stats *st);
+
+/* Start the scheduler: the caller becomes the idle thread. Never returns. */
+void sched_start(void) __attribute__((noreturn));
+void sched_init(void);
+
+#endif

@@ -1,0 +1,43 @@
+/*
+ * Switch trace: the same edges a logic analyzer sees on the marker pins,
+ * time-stamped with the platform counter, so a QEMU run yields the data a
+ * capture on a real board would. Single writer (interrupts off), so a
+ * plain index is lock-free; readers copy and compare the index.
+ */
+#ifndef LOKAL_TRACE_H
+#define LOKAL_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct thread;
+
+enum trace_signal {
+	TRACE_SWITCH,           /* high: a context switch is in progress */
+	TRACE_WAKE,             /* high: a woken thread is waiting to run */
+	TRACE_KMAPS,            /* value: maps restored at the switch that just ended */
+	TRACE_THREAD,           /* value: id of the thread now running */
+};
+
+struct trace_event {
+	uint32_t time;          /* platform counter (clock_read()) */
+	uint8_t signal;         /* enum trace_signal */
+	uint8_t value;
+};
+
+#define TRACE_EVENTS 16384
+
+/* Start recording from an empty buffer (recording stops when it is full). */
+void trace_start(void);
+void trace_stop(void);
+bool trace_active(void);
+/* Number of events recorded and whether any were lost to a full buffer. */
+unsigned int trace_count(bool *overflowed);
+const struct trace_event *trace_events(void);
+
+void trace_record(enum trace_signal sig, unsigned int value);
+/* Context-switch edges, called by the scheduler with interrupts off. */
+void trace_switch_start(void);
+void trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps);
+
+#endif

@@ -1,0 +1,248 @@
+/*
+ * Fixed-priority preemptive scheduler, round-robin within a priority.
+ *
+ * The running thread is not on a ready queue. Switches happen only with
+ * interrupts off and preempt_count zero: from schedule() callers (yield,
+ * sleep, wait queues), from preempt_enable() and from irq_exit().
+ *
+ * Local kmaps: on every switch, the outgoing thread's kmap slots are torn
+ * down (with the VIVT flush) and the incoming thread's re-installed. Both
+ * steps run with interrupts on (preemption off): an IRQ that maps a page
+ * meanwhile pushes above the current thread's unchanged kmap index, onto a
+ * slot that is empty, and pops before returning (seed 007).
+ */
+#include <string.h>
+#include <lokal/sched.h>
+#include <lokal/sched-internal.h>
+#include <lokal/thread.h>
+#include <lokal/preempt.h>
+#include <lokal/platform.h>
+#include <lokal/highmem-internal.h>
+#include <lokal/trace.h>
+#include <lokal/bug.h>
+#include <asm/irqflags.h>
+#include <asm/switch_to.h>
+
+static struct list_head ready[NR_PRIO];
+static uint32_t ready_bitmap;           /* bit p set: ready[p] not empty */
+static bool running;
+static struct sched_stats stats;
+static bool rotate_on_switch;           /* time slice used up: requeue at tail */
+static struct thread *switch_from;      /* the thread the running one replaced */
+
+static struct thread boot_thread = {
+	.name = "boot",
+	.prio = PRIO_IDLE,
+	.state = THREAD_READY,
+};
+struct thread *current = &boot_thread;
+LIST_HEAD_DECL(all_threads);
+
+
+void enqueue_ready(struct thread *t, bool at_head)
+{
+	t->state = THREAD_READY;
+	if (at_head)
+		list_add(&t->node, &ready[t->prio]);
+	else
+		list_add_tail(&t->node, &ready[t->prio]);
+	ready_bitmap |= 1u << t->prio;
+}
+
+static struct thread *dequeue_highest(void)
+{
+	int prio = 31 - __builtin_clz(ready_bitmap);
+	struct thread *t = list_first_entry(&ready[prio], struct thread, node);
+
+	list_del_init(&t->node);
+	if (list_empty(&ready[prio]))
+		ready_bitmap &= ~(1u << prio);
+	return t;
+}
+
+static int highest_ready_prio(void)
+{
+	return ready_bitmap ? 31 - __builtin_clz(ready_bitmap) : -1;
+}
+
+bool scheduler_running(void)
+{
+	return running;
+}
+
+/* Make t runnable (IRQs off); ask for a switch if it outranks the running thread. */
+void wake_up_thread(struct thread *t)
+{
+	enqueue_ready(t, false);
+	if (t->prio > current->prio)
+		need_resched = true;
+}
+
+/* Second half of a switch, run by the thread switched to. */
+static void finish_switch(void)
+{
+	struct thread *prev;
+	struct thread *me = current;
+	unsigned int restored = 0;
+
+	prev = switch_from;
+	if (me->kmap_ctrl.idx) {
+		restored = (unsigned int)me->kmap_ctrl.idx;
+		arch_local_irq_enable();
+		__kmap_local_sched_in();
+		arch_local_irq_disable();
+		me->kmap_restores++;
+		stats.kmaps_restored += restored;
+	}
+	switch_marker_set(0);
+	trace_switch_end(prev, me, restored);
+}
+
+static void context_switch(struct thread *prev, struct thread *next)
+{
+	switch_marker_set(1);
+	trace_switch_start();
+	stats.switches++;
+	next->switches_in++;
+	if (prev->kmap_ctrl.idx || next->kmap_ctrl.idx)
+		stats.kmap_switches++;
+
+	__preempt_count++;
+	if (prev->kmap_ctrl.idx) {
+		arch_local_irq_enable();
+		__kmap_local_sched_out();
+		arch_local_irq_disable();
+	}
+	switch_from = prev;
+	current = next;
+	__switch_to(&prev->saved_sp, next->saved_sp);
+	/* Back in prev, switched in by some later context_switch(). */
+	finish_switch();
+	__preempt_count--;
+}
+
+/*
+ * Pick the best ready thread and run it. IRQs off. The caller has already
+ * set current->state: READY means "still runnable" and it is requeued.
+ */
+static void __schedule(bool preempted)
+{
+	struct thread *prev = current, *next;
+
+	need_resched = false;
+	if (prev->state == THREAD_READY) {
+		/* A preempted thread keeps its place unless its slice ran out. */
+		if (preempted && prev->prio >= highest_ready_prio() && !rotate_on_switch)
+			return;
+		enqueue_ready(prev, preempted && !rotate_on_switch);
+	}
+	rotate_on_switch = false;
+	next = dequeue_highest();
+	if (next == prev)
+		return;
+	if (preempted)
+		stats.preemptions++;
+	context_switch(prev, next);
+}
+
+void schedule(void)
+{
+	BUG_ON(!arch_irqs_disabled());
+	if (preempt_count())
+		panic("schedule() with preempt_count 0x%x in thread '%s'",
+		      preempt_count(), current->name);
+	__schedule(false);
+}
+
+void preempt_schedule(void)
+{
+	unsigned long flags;
+
+	/* A caller with interrupts off is in a critical section: not now. */
+	if (!running || in_irq() || arch_irqs_disabled())
+		return;
+	flags = arch_local_irq_save();
+	if (need_resched && preempt_count() == 0)
+		__schedule(true);
+	arch_local_irq_restore(flags);
+}
+
+void irq_enter(void)
+{
+	__preempt_count += HARDIRQ_OFFSET;
+}
+
+void irq_exit(void)
+{
+	__preempt_count -= HARDIRQ_OFFSET;
+	if (running && need_resched && preempt_count() == 0)
+		__schedule(true);
+}
+
+void thread_yield(void)
+{
+	unsigned long flags;
+
+	might_sleep();
+	flags = arch_local_irq_save();
+	rotate_on_switch = false;
+	__schedule(false);
+	arch_local_irq_restore(flags);
+}
+
+/* Called by the tick IRQ: time slices (sleepers are woken by timer.c). */
+void sched_tick_slice(void)
+{
+	struct thread *t = current;
+
+	if (t->prio == PRIO_IDLE || --t->slice > 0)
+		return;
+	t->slice = SCHED_SLICE_TICKS;
+	if (ready_bitmap & (1u << t->prio)) {
+		rotate_on_switch = true;
+		need_resched = true;
+	}
+}
+
+/* First code a new thread runs (from arch's first-switch frame). */
+void sched_thread_entry(void)
+{
+	struct thread *me = current;
+
+	finish_switch();
+	__preempt_count--;
+	arch_local_irq_enable();
+	me->entry(me->arg);
+	thread_exit(0);
+}
+
+void sched_get_stats(struct sched_stats *st)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	*st = stats;
+	arch_local_irq_restore(flags);
+}
+
+void sched_init(void)
+{
+	for (int i = 0; i < NR_PRIO; i++)
+		INIT_LIST_HEAD(&ready[i]);
+	INIT_LIST_HEAD(&boot_thread.node);
+	list_add_tail(&boot_thread.all, &all_threads);
+}
+
+void sched_start(void)
+{
+	strcpy(boot_thread.name, "idle");
+	arch_local_irq_disable();
+	running = true;
+	tick_start(CONFIG_HZ);
+	__schedule(false);      /* boot thread stays READY at prio 0 */
+	arch_local_irq_enable();
+	for (;;) {
+		arch_cpu_idle();
+		if (need_resched)
+			thread_yield();
+	}
+}

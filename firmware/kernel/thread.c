@@ -1,0 +1,155 @@
+/* Thread life cycle: create, exit (with the kmap leak check), join, ps. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lokal/thread.h>
+#include <lokal/sched-internal.h>
+#include <lokal/highmem-internal.h>
+#include <lokal/preempt.h>
+#include <lokal/wait.h>
+#include <lokal/bug.h>
+#include <asm/irqflags.h>
+#include <asm/switch_to.h>
+#include <asm/fixmap.h>
+
+#define STACK_FILL      0xa5u   /* untouched stack bytes, for the high-water mark */
+#define STACK_MIN       1024
+
+struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
+			     int prio, size_t stack_size)
+{
+	struct thread *t;
+	unsigned long flags;
+
+	BUG_ON(prio <= PRIO_IDLE || prio > PRIO_MAX);
+	if (stack_size < STACK_MIN)
+		stack_size = STACK_MIN;
+	stack_size = (stack_size + 7) & ~(size_t)7;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->stack = malloc(stack_size);
+	if (!t->stack) {
+		free(t);
+		return NULL;
+	}
+	memset(t->stack, STACK_FILL, stack_size);
+	t->stack_size = stack_size;
+	strncpy(t->name, name, THREAD_NAME_LEN - 1);
+	t->prio = prio;
+	t->entry = entry;
+	t->arg = arg;
+	t->slice = SCHED_SLICE_TICKS;
+	t->joiners = calloc(1, sizeof(*t->joiners));
+	if (!t->joiners) {
+		free(t->stack);
+		free(t);
+		return NULL;
+	}
+	init_waitqueue(t->joiners);
+	INIT_LIST_HEAD(&t->node);
+	kmap_local_fork(t);
+	t->saved_sp = arch_thread_init_stack((char *)t->stack + stack_size);
+
+	flags = arch_local_irq_save();
+	list_add_tail(&t->all, &all_threads);
+	wake_up_thread(t);
+	arch_local_irq_restore(flags);
+	if (need_resched && scheduler_running())
+		preempt_schedule();
+	return t;
+}
+
+/* A thread may not leave with anything that belongs to its context held. */
+static void exit_checks(struct thread *me)
+{
+	if (me->kmap_ctrl.idx) {
+		printf("\nBUG: thread '%s' exited holding %d local kmap(s):", me->name,
+		       me->kmap_ctrl.idx / KM_INCR);
+		for (int i = 0; i < me->kmap_ctrl.idx; i++)
+			if (!pte_none(me->kmap_ctrl.pteval[i]))
+				printf(" 0x%08lx (pfn 0x%lx)", __fix_to_virt(FIX_KMAP_BEGIN + i),
+				       pte_pfn(me->kmap_ctrl.pteval[i]));
+		printf("\n");
+		panic("kmap_local leaked at exit of thread '%s'", me->name);
+	}
+	if (preempt_count() || me->pagefault_disabled || me->migrate_disabled)
+		panic("thread '%s' exited in atomic context (preempt_count 0x%x, "
+		      "pagefault_disabled %u, migrate_disabled %u)", me->name,
+		      preempt_count(), me->pagefault_disabled, me->migrate_disabled);
+}
+
+void thread_exit(int code)
+{
+	struct thread *me = current;
+
+	exit_checks(me);
+	arch_local_irq_disable();
+	me->exit_code = code;
+	me->state = THREAD_DEAD;
+	wake_up_all(me->joiners);
+	schedule();
+	panic("dead thread '%s' was scheduled", me->name);
+}
+
+int thread_join(struct thread *t)
+{
+	unsigned long flags;
+	int code;
+
+	might_sleep();
+	BUG_ON(t == current);
+	flags = arch_local_irq_save();
+	while (t->state != THREAD_DEAD)
+		sleep_on(t->joiners);
+	list_del_init(&t->all);
+	arch_local_irq_restore(flags);
+	code = t->exit_code;
+	free(t->joiners);
+	free(t->stack);
+	free(t);
+	return code;
+}
+
+size_t thread_stack_unused(const struct thread *t)
+{
+	const unsigned char *p = t->stack;
+	size_t n = 0;
+
+	if (!p)
+		return 0;
+	while (n < t->stack_size && p[n] == STACK_FILL)
+		n++;
+	return n;
+}
+
+static const char *state_name(enum thread_state s)
+{
+	switch (s) {
+	case THREAD_READY: return "ready";
+	case THREAD_BLOCKED: return "blocked";
+	case THREAD_SLEEPING: return "sleeping";
+	case THREAD_DEAD: return "dead";
+	}
+	return "?";
+}
+
+void thread_ps(void)
+{
+	struct list_head *pos;
+
+	printf("  %-15s %-8s %4s %9s %8s %11s\n", "THREAD", "STATE", "PRIO",
+	       "SWITCHES", "KMAPS", "STACK USED");
+	list_for_each(pos, &all_threads) {
+		struct thread *t = list_entry(pos, struct thread, all);
+
+		printf("  %-15s %-8s %4d %9lu %8d", t->name,
+		       t == current ? "running" : state_name(t->state), t->prio,
+		       t->switches_in, t->kmap_ctrl.idx / KM_INCR);
+		if (t->stack)
+			printf(" %5u/%-5u\n", (unsigned)(t->stack_size - thread_stack_unused(t)),
+			       (unsigned)t->stack_size);
+		else
+			printf(" %11s\n", "boot stack");
+	}
+}

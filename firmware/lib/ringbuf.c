@@ -1,0 +1,36 @@
+/* SPSC byte ring (see lokal/ringbuf.h). Indices run free and wrap at 2^32. */
+#include <lokal/ringbuf.h>
+
+_Static_assert((RINGBUF_SIZE & (RINGBUF_SIZE - 1)) == 0, "RINGBUF_SIZE must be a power of two");
+
+bool ringbuf_put(struct ringbuf *rb, char c)
+{
+	uint32_t head = rb->head;
+
+	if (head - rb->tail >= RINGBUF_SIZE) {
+		rb->dropped++;
+		return false;
+	}
+	rb->data[head % RINGBUF_SIZE] = c;
+	__asm__ volatile("" ::: "memory");      /* data before index */
+	rb->head = head + 1;
+	return true;
+}
+
+int ringbuf_get(struct ringbuf *rb)
+{
+	uint32_t tail = rb->tail;
+	int c;
+
+	if (tail == rb->head)
+		return -1;
+	c = (unsigned char)rb->data[tail % RINGBUF_SIZE];
+	__asm__ volatile("" ::: "memory");      /* data before index */
+	rb->tail = tail + 1;
+	return c;
+}
+
+unsigned int ringbuf_count(const struct ringbuf *rb)
+{
+	return rb->head - rb->tail;
+}

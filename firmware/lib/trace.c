@@ -1,0 +1,76 @@
+/* Switch trace buffer (see lokal/trace.h). */
+#include <lokal/trace.h>
+#include <lokal/sched.h>
+#include <lokal/platform.h>
+#include <asm/irqflags.h>
+
+static struct trace_event events[TRACE_EVENTS];
+static volatile unsigned int nr_events;
+static volatile bool active, overflow;
+
+void trace_start(void)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	nr_events = 0;
+	overflow = false;
+	active = true;
+	arch_local_irq_restore(flags);
+}
+
+void trace_stop(void)
+{
+	active = false;
+}
+
+bool trace_active(void)
+{
+	return active;
+}
+
+unsigned int trace_count(bool *overflowed)
+{
+	if (overflowed)
+		*overflowed = overflow;
+	return nr_events;
+}
+
+const struct trace_event *trace_events(void)
+{
+	return events;
+}
+
+void trace_record(enum trace_signal sig, unsigned int value)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	if (!active)
+		return;
+	flags = arch_local_irq_save();
+	i = nr_events;
+	if (i < TRACE_EVENTS) {
+		events[i].time = clock_read();
+		events[i].signal = (uint8_t)sig;
+		events[i].value = (uint8_t)(value > 255 ? 255 : value);
+		nr_events = i + 1;
+	} else {
+		overflow = true;
+	}
+	arch_local_irq_restore(flags);
+}
+
+void trace_switch_start(void)
+{
+	trace_record(TRACE_SWITCH, 1);
+}
+
+void trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps)
+{
+	(void)from;
+	if (!active)
+		return;
+	trace_record(TRACE_KMAPS, kmaps);
+	trace_record(TRACE_THREAD, to->id);
+	trace_record(TRACE_SWITCH, 0);
+}

@@ -1,0 +1,1 @@
+# Target test images (filled in below).
