@@ -1,2 +1,0 @@
-#include <asm/memory.h>
-void mm_init(phys_addr_t);

@@ -1,2 +1,0 @@
-build/versatilepb/obj/arch/arm/kernel/switch_to.S.o: \
- arch/arm/kernel/switch_to.S
