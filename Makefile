@@ -27,7 +27,6 @@ $(BOOTSTRAP_STAMP): tools/bootstrap.sh
 include board/$(BOARD)/board.mk
 include arch/arm/arch.mk
 include firmware/firmware.mk
-include tests/target/target.mk
 # Fragments owned by other areas; each adds its own check-<phase> target.
 -include tests/host/host.mk
 -include tools/board-flow.mk
@@ -84,15 +83,19 @@ $(O)/obj/%.S.o: %.S $(CONFIG_H) | bootstrap
 	@echo "  AS      $<"
 	@$(CC) $(ASFLAGS) -c $< -o $@
 
-# An image: the kernel plus one application object that defines app_main().
+# $(call image,NAME,SOURCES): the kernel plus application sources, one of
+# which defines app_main(), linked into $(O)/NAME.elf (+ .bin, .map).
 define image
-$(O)/$(1).elf: $(KERNEL_OBJS) $(O)/obj/$(2).o $(BOARD_LDSCRIPT)
+$(O)/$(1).elf: $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $(BOARD_LDSCRIPT)
+	@mkdir -p $$(@D)
 	@echo "  LD      $$@"
-	@$$(CC) $$(LDFLAGS) -Wl,-Map=$(O)/$(1).map -o $$@ $(KERNEL_OBJS) $(O)/obj/$(2).o $$(LDLIBS)
+	@$$(CC) $$(LDFLAGS) -Wl,-Map=$(O)/$(1).map -o $$@ $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $$(LDLIBS)
 	@$$(OBJCOPY) -O binary $$@ $(O)/$(1).bin
 endef
 
 $(eval $(call image,lokal,firmware/apps/demo.c))
+
+include tests/target/target.mk
 
 all: $(O)/lokal.elf
 	@$(SIZE) $<

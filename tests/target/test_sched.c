@@ -1,0 +1,202 @@
+/* Scheduler behaviour on target: priorities, slices, IRQ preemption, sync. */
+#include <stdio.h>
+#include <lokal/thread.h>
+#include <lokal/mutex.h>
+#include <lokal/preempt.h>
+#include <lokal/irq.h>
+#include <lokal/app.h>
+#include "ktest.h"
+
+static volatile int order[8];
+static volatile int norder;
+
+static void note(void *arg)
+{
+	order[norder++] = (int)(intptr_t)arg;
+}
+
+static void higher_priority_runs_at_once(void)
+{
+	struct thread *t;
+
+	norder = 0;
+	t = thread_create("hi", note, (void *)1, PRIO_MAIN + 1, 0);
+	note((void *)2);
+	KT_ASSERT(t);
+	thread_join(t);
+	KT_ASSERT_EQ(norder, 2);
+	KT_ASSERT_EQ(order[0], 1);      /* ran before thread_create returned */
+	KT_ASSERT_EQ(order[1], 2);
+}
+
+static void lower_priority_waits(void)
+{
+	struct thread *t;
+
+	norder = 0;
+	t = thread_create("lo", note, (void *)1, PRIO_MAIN - 1, 0);
+	note((void *)2);
+	thread_join(t);
+	KT_ASSERT_EQ(order[0], 2);
+	KT_ASSERT_EQ(order[1], 1);
+}
+
+static volatile unsigned long spins[2];
+static volatile bool stop_spinning;
+
+static void spinner(void *arg)
+{
+	int i = (int)(intptr_t)arg;
+
+	while (!stop_spinning)
+		spins[i]++;
+}
+
+static void tick_preempts_equal_priority_round_robin(void)
+{
+	struct thread *a, *b;
+
+	stop_spinning = false;
+	spins[0] = spins[1] = 0;
+	/* Neither spinner ever yields: only the tick can share the CPU. */
+	a = thread_create("spin0", spinner, (void *)0, PRIO_MAIN - 1, 0);
+	b = thread_create("spin1", spinner, (void *)1, PRIO_MAIN - 1, 0);
+	sleep_ms(200);
+	stop_spinning = true;
+	thread_join(a);
+	thread_join(b);
+	KT_ASSERT(spins[0] > 1000);
+	KT_ASSERT(spins[1] > 1000);
+}
+
+static struct semaphore irq_sem;
+static volatile int irq_seen, woken_before_return;
+
+static void soft_irq_handler(unsigned int irq, void *arg)
+{
+	(void)arg;
+	irq_clear_soft(irq);
+	irq_seen = 1;
+	up(&irq_sem);
+}
+
+static void waiter(void *arg)
+{
+	(void)arg;
+	down(&irq_sem);
+	woken_before_return = irq_seen;
+}
+
+static void irq_wakeup_preempts_on_irq_exit(void)
+{
+	struct thread *t;
+	volatile int after;
+
+	sema_init(&irq_sem, 0);
+	irq_seen = woken_before_return = 0;
+	KT_ASSERT(request_irq(irq_soft_line(), soft_irq_handler, NULL) == 0);
+	t = thread_create("waiter", waiter, NULL, PRIO_MAIN + 2, 0);
+	irq_raise_soft(irq_soft_line());
+	/* The woken thread ran between the IRQ and this line. */
+	after = woken_before_return;
+	thread_join(t);
+	free_irq(irq_soft_line());
+	KT_ASSERT_EQ(after, 1);
+}
+
+static void preempt_disable_defers_the_switch(void)
+{
+	struct thread *t;
+	int inside;
+
+	norder = 0;
+	preempt_disable();
+	t = thread_create("hi", note, (void *)1, PRIO_MAIN + 1, 0);
+	inside = norder;
+	preempt_enable();               /* the switch happens here */
+	note((void *)2);
+	thread_join(t);
+	KT_ASSERT_EQ(inside, 0);
+	KT_ASSERT_EQ(order[0], 1);
+	KT_ASSERT_EQ(order[1], 2);
+}
+
+static void sleeper(void *arg)
+{
+	sleep_ms((unsigned int)(intptr_t)arg);
+	note(arg);
+}
+
+static void sleepers_wake_in_deadline_order(void)
+{
+	struct thread *t[3];
+
+	norder = 0;
+	t[0] = thread_create("s30", sleeper, (void *)30, PRIO_MAIN + 1, 0);
+	t[1] = thread_create("s10", sleeper, (void *)10, PRIO_MAIN + 1, 0);
+	t[2] = thread_create("s20", sleeper, (void *)20, PRIO_MAIN + 1, 0);
+	for (int i = 0; i < 3; i++)
+		thread_join(t[i]);
+	KT_ASSERT_EQ(order[0], 10);
+	KT_ASSERT_EQ(order[1], 20);
+	KT_ASSERT_EQ(order[2], 30);
+}
+
+static struct mutex m = MUTEX_INIT(m);
+static volatile int in_section, overlap;
+
+static void locker(void *arg)
+{
+	for (int i = 0; i < 50; i++) {
+		mutex_lock(&m);
+		if (in_section++)
+			overlap = 1;
+		thread_yield();
+		in_section--;
+		mutex_unlock(&m);
+		if (arg)
+			sleep_ticks(1);
+	}
+}
+
+static void mutex_excludes(void)
+{
+	struct thread *a, *b, *c;
+
+	overlap = 0;
+	a = thread_create("lock0", locker, NULL, PRIO_MAIN - 1, 0);
+	b = thread_create("lock1", locker, NULL, PRIO_MAIN - 1, 0);
+	c = thread_create("lock2", locker, (void *)1, PRIO_MAIN + 1, 0);
+	thread_join(a);
+	thread_join(b);
+	thread_join(c);
+	KT_ASSERT_EQ(overlap, 0);
+	KT_ASSERT(m.owner == NULL);
+}
+
+static void exiter(void *arg)
+{
+	thread_exit((int)(intptr_t)arg);
+}
+
+static void join_returns_exit_code(void)
+{
+	struct thread *t = thread_create("exit", exiter, (void *)42, PRIO_MAIN - 1, 0);
+
+	KT_ASSERT_EQ(thread_join(t), 42);
+}
+
+static void ps_lists_threads(void)
+{
+	struct thread *t = thread_create("lo", note, (void *)0, PRIO_MAIN - 1, 0);
+
+	thread_ps();
+	KT_ASSERT(thread_stack_unused(t) > 0);
+	thread_join(t);
+}
+
+KTEST_MAIN(KTEST(higher_priority_runs_at_once), KTEST(lower_priority_waits),
+	   KTEST(tick_preempts_equal_priority_round_robin),
+	   KTEST(irq_wakeup_preempts_on_irq_exit), KTEST(preempt_disable_defers_the_switch),
+	   KTEST(sleepers_wake_in_deadline_order), KTEST(mutex_excludes),
+	   KTEST(join_returns_exit_code), KTEST(ps_lists_threads))

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Run the target test images listed in a manifest under QEMU.
+#   tools/run-target-tests.sh MANIFEST TAP_OUT
+#
+# Manifest lines:  image | exit status | output regex | make vars | stdin
+#   - status 0 images are ktest images: their own TAP lines are collected;
+#   - other images prove a fatal diagnostic: each regex (grep -E; several
+#     are separated by ' && ') must match a console line and the exit
+#     status must be the one given.
+# Each run gets TARGET_TIMEOUT seconds (default 60); logs stay in
+# build/check/target/<variant>/<image>.log.
+set -uo pipefail
+manifest=$1
+tap=$2
+timeout=${TARGET_TIMEOUT:-60}
+n=0
+
+emit() { n=$((n + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
+
+declare -A built
+while IFS='|' read -r image status regex vars input; do
+	image=$(echo "$image" | xargs)
+	[ -z "$image" ] || [[ "$image" == \#* ]] && continue
+	status=$(echo "$status" | xargs)
+	regex=$(echo "$regex" | sed 's/^ *//; s/ *$//')
+	vars=$(echo "$vars" | xargs)
+	input=$(echo "$input" | sed 's/^ *//; s/ *$//')
+	variant=$(echo "${vars:-default}" | tr ' =' '_-')
+	O=build/versatilepb-$variant
+	if [ -z "${built[$variant]:-}" ]; then
+		if ! make --no-print-directory O="$O" $vars target-images > "build/check/build-$variant.log" 2>&1; then
+			emit "not ok" "build of target images ($variant) failed: see build/check/build-$variant.log"
+			built[$variant]=failed
+			continue
+		fi
+		built[$variant]=ok
+	fi
+	[ "${built[$variant]}" = ok ] || { emit "not ok" "$image ($variant): not built"; continue; }
+
+	logdir=build/check/target/$variant
+	mkdir -p "$logdir"
+	log=$logdir/$image.log
+	ram=$(echo "$vars" | sed -n 's/.*RAM_MB=\([0-9]*\).*/\1/p')
+	# Input goes in once the console is up: initialising the PL011 resets its FIFO.
+	{ [ -n "$input" ] && sleep 1; printf '%b' "$input"; } | RAM_MB=${ram:-128} QEMU_TIMEOUT=$timeout \
+		tools/qemu-run.sh "$O/tests/$image.elf" > "$log" 2>&1
+	rc=$?
+	label="$image${vars:+ [$vars]}"
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		emit "not ok" "$label: timed out after ${timeout}s (log $log)"
+		continue
+	fi
+	if [ "$status" = 0 ]; then
+		cases=$(grep -E '^(not )?ok [0-9]+ - ' "$log" | tr -d '\r')
+		plan=$(grep -E '^1\.\.[0-9]+' "$log" | tr -d '\r' | head -1 | cut -d. -f3)
+		while IFS= read -r line; do
+			[ -z "$line" ] && continue
+			res=${line%% [0-9]* - *}
+			name=${line#* - }
+			emit "$res" "$label: $name"
+		done <<< "$cases"
+		got=$(printf '%s\n' "$cases" | grep -c . || true)
+		if [ "$rc" -ne 0 ] && ! grep -q '^not ok' <<< "$cases"; then
+			emit "not ok" "$label: exited with status $rc (log $log)"
+			tail -n 15 "$log" | sed 's/^/    | /'
+		elif [ -n "$plan" ] && [ "$got" -ne "$plan" ]; then
+			emit "not ok" "$label: planned $plan cases, ran $got (log $log)"
+		fi
+	else
+		if [ "$rc" -ne "$status" ]; then
+			emit "not ok" "$label: exit status $rc, expected $status (log $log)"
+			tail -n 15 "$log" | sed 's/^/    | /'
+		else
+			missing=""
+			while IFS= read -r re; do
+				re=$(echo "$re" | sed 's/^ *//; s/ *$//')
+				tr -d '\r' < "$log" | grep -Eq -- "$re" || missing="$missing /$re/"
+			done < <(echo "$regex" | sed 's/ && /\n/g')
+			if [ -n "$missing" ]; then
+				emit "not ok" "$label: output lacks$missing (log $log)"
+				tail -n 15 "$log" | sed 's/^/    | /'
+			else
+				emit "ok" "$label: diagnosed as expected"
+			fi
+		fi
+	fi
+done < "$manifest"
