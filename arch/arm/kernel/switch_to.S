@@ -15,8 +15,8 @@ __switch_to:
 	mov	sp, r1
 	ldmfd	sp!, {r4 - r12, pc}
 
-/* First "return" of a new thread: finish the switch in C. */
+/* First "return" into a new context: call its entry (in r4). */
 	.global ret_from_thread_start
 ret_from_thread_start:
-	bl	sched_thread_entry	/* never returns */
+	blx	r4			/* never returns */
 1:	b	1b

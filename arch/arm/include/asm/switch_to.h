@@ -9,10 +9,10 @@
 void __switch_to(void **prev_sp, void *next_sp);
 
 /*
- * Build the first frame of a new thread on its stack so that the first
- * __switch_to() into it calls sched_thread_entry() (portable) with
- * interrupts still disabled. Returns the saved stack pointer.
+ * Build the first frame of a new context on its stack so that the first
+ * __switch_to() into it calls entry() (which must not return), with
+ * interrupts as the switching thread had them. Returns the saved sp.
  */
-void *arch_thread_init_stack(void *stack_top);
+void *arch_thread_init_stack(void *stack_top, void (*entry)(void));
 
 #endif
