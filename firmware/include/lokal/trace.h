@@ -25,7 +25,7 @@ struct trace_event {
 	uint8_t value;
 };
 
-#define TRACE_EVENTS 16384
+#define TRACE_EVENTS 65536
 
 /* Start recording from an empty buffer (recording stops when it is full). */
 void trace_start(void);
