@@ -104,6 +104,22 @@ void tick_start(unsigned int hz)
 	sp804_start_periodic(BOARD_TIMER01_BASE + SP804_TIMER0, BOARD_TIMER_CLK_HZ, hz);
 }
 
+unsigned int oneshot_timer_irq(void)
+{
+	return BOARD_TIMER23_IRQ;
+}
+
+void oneshot_timer_arm(uint32_t us)
+{
+	sp804_start_oneshot(BOARD_TIMER23_BASE + SP804_TIMER0,
+			    (uint32_t)((uint64_t)us * BOARD_TIMER_CLK_HZ / 1000000u));
+}
+
+void oneshot_timer_ack(void)
+{
+	sp804_clear_irq(BOARD_TIMER23_BASE + SP804_TIMER0);
+}
+
 void switch_marker_set(int level)
 {
 	pl061_write(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, level);

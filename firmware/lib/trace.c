@@ -42,6 +42,12 @@ const struct trace_event *trace_events(void)
 
 void trace_record(enum trace_signal sig, unsigned int value)
 {
+	if (active)
+		trace_record_at(sig, value, clock_read());
+}
+
+void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time)
+{
 	unsigned long flags;
 	unsigned int i;
 
@@ -50,7 +56,7 @@ void trace_record(enum trace_signal sig, unsigned int value)
 	flags = arch_local_irq_save();
 	i = nr_events;
 	if (i < TRACE_EVENTS) {
-		events[i].time = clock_read();
+		events[i].time = time;
 		events[i].signal = (uint8_t)sig;
 		events[i].value = (uint8_t)(value > 255 ? 255 : value);
 		nr_events = i + 1;

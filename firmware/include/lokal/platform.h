@@ -21,6 +21,15 @@ uint32_t clock_hz(void);
 /* Start the periodic tick: sched_tick() then runs from IRQ context at hz. */
 void tick_start(unsigned int hz);
 
+/*
+ * A second, one-shot timer for benchmarks and tests: oneshot_timer_arm()
+ * raises oneshot_timer_irq() once, us microseconds later; its handler must
+ * call oneshot_timer_ack().
+ */
+unsigned int oneshot_timer_irq(void);
+void oneshot_timer_arm(uint32_t us);
+void oneshot_timer_ack(void);
+
 /* Logic-analyzer marker pin: high while a context switch is in progress. */
 void switch_marker_set(int level);
 

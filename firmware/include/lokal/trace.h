@@ -36,6 +36,8 @@ unsigned int trace_count(bool *overflowed);
 const struct trace_event *trace_events(void);
 
 void trace_record(enum trace_signal sig, unsigned int value);
+/* Record an edge that happened at an earlier counter value (e.g. a timer's expiry). */
+void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time);
 /* Context-switch edges, called by the scheduler with interrupts off. */
 void trace_switch_start(void);
 void trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps);
