@@ -49,7 +49,7 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 	init_waitqueue(t->joiners);
 	INIT_LIST_HEAD(&t->node);
 	kmap_local_fork(t);
-	t->saved_sp = arch_thread_init_stack((char *)t->stack + stack_size, sched_thread_entry);
+	t->saved_sp = arch_thread_init_stack(t->stack, stack_size, sched_thread_entry);
 
 	flags = arch_local_irq_save();
 	list_add_tail(&t->all, &all_threads);

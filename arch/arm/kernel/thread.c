@@ -5,9 +5,9 @@
 
 extern void ret_from_thread_start(void);
 
-void *arch_thread_init_stack(void *stack_top, void (*entry)(void))
+void *arch_thread_init_stack(void *stack, size_t size, void (*entry)(void))
 {
-	uint32_t *sp = (uint32_t *)((uintptr_t)stack_top & ~(uintptr_t)7);
+	uint32_t *sp = (uint32_t *)(((uintptr_t)stack + size) & ~(uintptr_t)7);
 
 	sp -= 10;                               /* r4-r12, lr */
 	memset(sp, 0, 9 * sizeof(*sp));

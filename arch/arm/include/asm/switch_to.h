@@ -5,6 +5,8 @@
 #ifndef ASM_SWITCH_TO_H
 #define ASM_SWITCH_TO_H
 
+#include <stddef.h>
+
 /* Save callee-saved state on the current stack into *prev_sp, resume next_sp. */
 void __switch_to(void **prev_sp, void *next_sp);
 
@@ -13,6 +15,6 @@ void __switch_to(void **prev_sp, void *next_sp);
  * __switch_to() into it calls entry() (which must not return), with
  * interrupts as the switching thread had them. Returns the saved sp.
  */
-void *arch_thread_init_stack(void *stack_top, void (*entry)(void));
+void *arch_thread_init_stack(void *stack, size_t size, void (*entry)(void));
 
 #endif
