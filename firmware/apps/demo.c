@@ -1,11 +1,205 @@
-/* The main demo (`make run`). */
+/*
+ * The main demo (`make run`).
+ *
+ * 1. Fill every highmem page with a pattern through kmap_local_page and
+ *    verify it through kmap(), kmap_atomic and the kmap_high_get path.
+ * 2. Several threads at mixed priorities copy and checksum highmem pages
+ *    while holding nested local maps; the tick preempts them, a
+ *    high-priority sampler wakes every few milliseconds and maps pages of
+ *    its own. Every switch tears down and restores the maps. At the end
+ *    every page is verified again.
+ */
 #include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
 #include <lokal/app.h>
 #include <lokal/thread.h>
+#include <lokal/highmem.h>
+#include <lokal/crc32c.h>
+#include <lokal/bug.h>
+
+#define WORKERS         6
+#define PAGES_PER_WORKER 64
+#define ROUNDS          40
+
+struct counters {
+	unsigned long local, atomic, kmap, high_get, mismatches;
+};
+static struct counters count;
+
+static uint32_t pattern(unsigned long pfn, unsigned int word, uint32_t gen)
+{
+	return (uint32_t)(pfn * 2654435761u) ^ (word * 40503u) ^ gen;
+}
+
+static void fill(uint32_t *p, unsigned long pfn, uint32_t gen)
+{
+	for (unsigned int w = 0; w < PAGE_SIZE / 4; w++)
+		p[w] = pattern(pfn, w, gen);
+}
+
+static unsigned long check(const uint32_t *p, unsigned long pfn, uint32_t gen)
+{
+	unsigned long bad = 0;
+
+	for (unsigned int w = 0; w < PAGE_SIZE / 4; w++)
+		bad += p[w] != pattern(pfn, w, gen);
+	return bad;
+}
+
+/* Phase 1: every highmem page, through every path. */
+static struct page **all_high;
+static unsigned long nr_high;
+
+static void phase_fill_all(void)
+{
+	struct page *pg;
+
+	all_high = malloc(nr_managed_pages(ZONE_HIGHMEM) * sizeof(*all_high));
+	BUG_ON(!all_high);
+	while ((pg = alloc_page(ZONE_HIGHMEM)) != NULL)
+		all_high[nr_high++] = pg;
+
+	for (unsigned long i = 0; i < nr_high; i++) {
+		uint32_t *p = kmap_local_page(all_high[i]);
+
+		fill(p, page_to_pfn(all_high[i]), 0);
+		kunmap_local(p);
+		count.local++;
+	}
+	for (unsigned long i = 0; i < nr_high; i++) {
+		struct page *pg = all_high[i];
+		unsigned long pfn = page_to_pfn(pg);
+
+		if (i % 4 == 0) {               /* through the pkmap pool */
+			uint32_t *p = kmap(pg);
+
+			count.mismatches += check(p, pfn, 0);
+			count.kmap++;
+			if (i % 16 == 0) {      /* already kmap()ed: kmap_high_get path */
+				uint32_t *q = kmap_local_page(pg);
+
+				BUG_ON(q != p);
+				count.mismatches += check(q, pfn, 0);
+				kunmap_local(q);
+				count.high_get++;
+			}
+			kunmap(pg);
+		} else {
+			uint32_t *p = kmap_atomic(pg);
+
+			count.mismatches += check(p, pfn, 0);
+			kunmap_atomic(p);
+			count.atomic++;
+		}
+	}
+	printf("demo: %lu highmem pages (%lu MiB) filled through kmap_local_page, verified through "
+	       "kmap %lu, kmap_atomic %lu, kmap_high_get %lu: %lu mismatching words\n",
+	       nr_high, nr_high >> 8, count.kmap, count.atomic, count.high_get, count.mismatches);
+}
+
+/* Phase 2: preempted threads holding nested maps. */
+struct worker {
+	struct page **pages;
+	uint32_t gen;
+	unsigned long sections;
+	unsigned long bad;
+};
+
+static void worker_fn(void *arg)
+{
+	struct worker *w = arg;
+
+	for (int r = 0; r < ROUNDS; r++) {
+		for (int i = 0; i < PAGES_PER_WORKER; i++) {
+			struct page *a = w->pages[i];
+			struct page *b = w->pages[(i + 1) % PAGES_PER_WORKER];
+			uint32_t *pa = kmap_local_page(a);
+			uint32_t *pb = kmap_local_page(b);
+			uint32_t crc = crc32c(0, pa, PAGE_SIZE);
+
+			/* pb still holds generation r (or r+1 if already rewritten) */
+			(void)pb;
+			if (i % 8 == 0)
+				thread_yield();
+			w->bad += check(pa, page_to_pfn(a), w->gen);
+			fill(pa, page_to_pfn(a), w->gen + 1);
+			if (crc32c(0, pa, PAGE_SIZE) == crc)
+				w->bad++;       /* rewriting must change the checksum */
+			kunmap_local(pb);
+			kunmap_local(pa);
+			w->sections++;
+		}
+		w->gen++;
+	}
+}
+
+static volatile bool sampler_stop;
+static unsigned long sampler_maps;
+
+static void sampler_fn(void *arg)
+{
+	struct page **pages = arg;
+	unsigned int i = 0;
+
+	while (!sampler_stop) {
+		uint32_t *p = kmap_local_page(pages[i++ % 8]);
+
+		p[0]++;
+		kunmap_local(p);
+		sampler_maps++;
+		sleep_ms(3);
+	}
+}
+
+static void phase_threads(void)
+{
+	struct worker w[WORKERS];
+	struct thread *t[WORKERS], *sampler;
+	struct sched_stats st;
+	unsigned long bad = 0, sections = 0;
+	char name[16];
+
+	for (int i = 0; i < WORKERS; i++) {
+		w[i] = (struct worker){ &all_high[i * PAGES_PER_WORKER], 0, 0, 0 };
+		snprintf(name, sizeof(name), "worker%d", i);
+		/* three priority levels, two threads each: slices and preemption */
+		t[i] = thread_create(name, worker_fn, &w[i], PRIO_MAIN - 3 + i / 2, 2048);
+	}
+	sampler = thread_create("sampler", sampler_fn, &all_high[WORKERS * PAGES_PER_WORKER],
+				PRIO_MAIN + 2, 2048);
+	for (int i = 0; i < WORKERS; i++) {
+		thread_join(t[i]);
+		bad += w[i].bad;
+		sections += w[i].sections;
+	}
+	thread_ps();
+	sampler_stop = true;
+	thread_join(sampler);
+
+	/* Every worker page holds generation ROUNDS now. */
+	for (int i = 0; i < WORKERS * PAGES_PER_WORKER; i++) {
+		uint32_t *p = kmap(all_high[i]);
+
+		bad += check(p, page_to_pfn(all_high[i]), ROUNDS);
+		kunmap(all_high[i]);
+	}
+	sched_get_stats(&st);
+	printf("demo: %d threads, %lu map sections (2 nested maps each), sampler mapped %lu times\n",
+	       WORKERS, sections, sampler_maps);
+	printf("demo: %lu context switches, %lu preemptions, %lu switches moved kmaps, "
+	       "%lu maps restored\n", st.switches, st.preemptions, st.kmap_switches,
+	       st.kmaps_restored);
+	printf("demo: data verification: %lu mismatching words\n", bad);
+	count.mismatches += bad;
+}
 
 int app_main(void)
 {
-	printf("demo: hello from thread '%s'\n", current->name);
-	thread_ps();
-	return 0;
+	printf("demo: highmem %lu pages free, lowmem %lu pages free\n",
+	       nr_free_pages(ZONE_HIGHMEM), nr_free_pages(ZONE_LOWMEM));
+	phase_fill_all();
+	phase_threads();
+	printf("demo: %s\n", count.mismatches ? "FAILED" : "all highmem data verified");
+	return count.mismatches ? 1 : 0;
 }
