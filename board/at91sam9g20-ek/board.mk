@@ -1,0 +1,11 @@
+# Atmel AT91SAM9G20-EK. UNTESTED ON HARDWARE (see board/README.md).
+BOARD_SRCS := board/at91sam9g20-ek/board.c board/at91sam9g20-ek/sys-pages.c \
+              drivers/atmel_aic.c drivers/atmel_dbgu.c drivers/atmel_pit.c \
+              drivers/atmel_tcb.c drivers/atmel_pio.c
+BOARD_LDSCRIPT := board/at91sam9g20-ek/lokal.ld
+BOARD_OPENOCD_CFG := board/at91sam9g20-ek/openocd.cfg
+# The EK has 64 MiB: use that unless RAM_MB was given on the command line
+# or in the environment (the Makefile's default is versatilepb's 128).
+ifeq ($(origin RAM_MB),file)
+RAM_MB := 64
+endif

@@ -1,0 +1,20 @@
+/* Atmel DBGU (debug unit UART), AT91SAM9 family. */
+#ifndef DRIVERS_ATMEL_DBGU_H
+#define DRIVERS_ATMEL_DBGU_H
+
+#include <stdint.h>
+
+/* 8N1 at baud from the master clock, receiver and transmitter on, no IRQs.
+ * The board routes the DRXD/DTXD pins to the DBGU first. */
+void atmel_dbgu_init(uintptr_t base, uint32_t mck_hz, uint32_t baud);
+/* Busy-wait until the transmitter holding register is free, then send c. */
+void atmel_dbgu_putc(uintptr_t base, char c);
+/* Receive-ready interrupt on / off (the DBGU shares the AIC's system line). */
+void atmel_dbgu_enable_rx_irq(uintptr_t base);
+void atmel_dbgu_disable_rx_irq(uintptr_t base);
+/* Nonzero when the DBGU is requesting an enabled interrupt. */
+int atmel_dbgu_irq_pending(uintptr_t base);
+/* Pass every received byte to rx(ctx, byte) and clear errors; call from the IRQ. */
+void atmel_dbgu_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx);
+
+#endif
