@@ -11,12 +11,13 @@ DEBUG_HIGHMEM ?= 0
 LAST_PKMAP    ?= 512
 KMAP_LAZY     ?= 0
 BENCH_WAKES   ?= 10000
+STRESS_PAIRS  ?= 100000
 O             ?= build/$(BOARD)
 
-CONFIG_VARS := BOARD HZ RAM_MB LOWMEM_MB DEBUG_HIGHMEM LAST_PKMAP KMAP_LAZY BENCH_WAKES
+CONFIG_VARS := BOARD HZ RAM_MB LOWMEM_MB DEBUG_HIGHMEM LAST_PKMAP KMAP_LAZY BENCH_WAKES STRESS_PAIRS
 
 .DEFAULT_GOAL := all
-.PHONY: all run debug check check-host check-target check-boards bench help \
+.PHONY: all run debug check check-host check-target check-boards bench stress help \
         bootstrap clean FORCE
 
 BOOTSTRAP_STAMP := build/.bootstrap-ok
@@ -48,6 +49,7 @@ define write_config
 	   echo '#define CONFIG_LAST_PKMAP $(LAST_PKMAP)'; \
 	   echo '#define CONFIG_KMAP_LAZY $(KMAP_LAZY)'; \
 	   echo '#define CONFIG_BENCH_WAKES $(BENCH_WAKES)'; \
+	   echo '#define CONFIG_STRESS_PAIRS $(STRESS_PAIRS)'; \
 	   echo '#endif'; } > $(1).tmp
 	@cmp -s $(1).tmp $(1) && rm -f $(1).tmp || mv $(1).tmp $(1)
 endef
@@ -121,6 +123,11 @@ debug: $(O)/lokal.elf
 bench: bootstrap
 	@tools/bench.sh $(BENCH_WAKES)
 
+# The long stress run: 10^6 map/unmap pairs at HZ=1000 (make check runs 10^5).
+stress: bootstrap
+	@make --no-print-directory O=build/stress-long STRESS_PAIRS=1000000 HZ=1000 target-images
+	@QEMU_TIMEOUT=1200 $(QEMU_RUN) build/stress-long/tests/test_kmap_stress.elf
+
 # ---- tests ------------------------------------------------------------------
 check: bootstrap
 	@tools/check.sh
@@ -131,6 +138,7 @@ help:
 	@echo "make check      every test; ends with 'N passed, N failed'"
 	@echo "make debug      QEMU halted with a gdb stub, gdb-multiarch attached"
 	@echo "make bench      benchmarks under -icount (see README)"
+	@echo "make stress     the long kmap stress run (10^6 map/unmap pairs)"
 	@echo "variables       $(CONFIG_VARS) O"
 
 clean:

@@ -1,0 +1,137 @@
+/*
+ * Stress: threads at mixed priorities take random nested local maps (some
+ * kmap_atomic), write, yield and sleep while holding them, and the tick
+ * preempts them. Every page's content is checked while mapped, after every
+ * switch, and at the end through another mapping.
+ */
+#include <stdio.h>
+#include <lokal/highmem.h>
+#include <lokal/thread.h>
+#include <lokal/app.h>
+#include "ktest.h"
+
+#define THREADS         8
+#define PAGES           16      /* per thread */
+#define STRIDE          8       /* words: one per 32-byte cache line */
+
+struct stress {
+	struct page *pages[PAGES];
+	uint32_t gen[PAGES];
+	uint32_t rng;
+	unsigned long pairs, mismatches;
+};
+
+static struct stress st[THREADS];
+static volatile unsigned long total_pairs;
+static const unsigned long wanted = CONFIG_STRESS_PAIRS;
+
+static uint32_t rnd(struct stress *s)
+{
+	s->rng ^= s->rng << 13;
+	s->rng ^= s->rng >> 17;
+	s->rng ^= s->rng << 5;
+	return s->rng;
+}
+
+static uint32_t word(struct page *pg, uint32_t gen, unsigned int w)
+{
+	return ((uint32_t)page_to_pfn(pg) << 12) ^ (gen * 0x9e3779b9u) ^ w;
+}
+
+static unsigned long verify(struct stress *s, int i, const uint32_t *p)
+{
+	unsigned long bad = 0;
+
+	for (unsigned int w = 0; w < PAGE_SIZE / 4; w += STRIDE)
+		bad += p[w] != word(s->pages[i], s->gen[i], w);
+	return bad;
+}
+
+static void rewrite(struct stress *s, int i, uint32_t *p)
+{
+	s->gen[i]++;
+	for (unsigned int w = 0; w < PAGE_SIZE / 4; w += STRIDE)
+		p[w] = word(s->pages[i], s->gen[i], w);
+}
+
+static void stress_thread(void *arg)
+{
+	struct stress *s = arg;
+
+	while (total_pairs < wanted) {
+		int depth = 1 + (int)(rnd(s) % 4), idx[4];
+		uint32_t *addr[4];
+		bool atomic = (rnd(s) % 8) == 0;        /* innermost through kmap_atomic */
+
+		for (int d = 0; d < depth; d++) {
+			idx[d] = (int)((rnd(s) % (PAGES / 4)) * 4 + (unsigned int)d);  /* distinct */
+			addr[d] = (atomic && d == depth - 1) ? kmap_atomic(s->pages[idx[d]])
+							     : kmap_local_page(s->pages[idx[d]]);
+			s->mismatches += verify(s, idx[d], addr[d]);
+			rewrite(s, idx[d], addr[d]);
+		}
+		if (!atomic) {
+			uint32_t r = rnd(s) % 16;
+
+			if (r == 0)
+				sleep_ticks(1);
+			else if (r < 4)
+				thread_yield();
+		}
+		/* After a possible switch: still our pages, still our data. */
+		for (int d = depth - 1; d >= 0; d--) {
+			s->mismatches += verify(s, idx[d], addr[d]);
+			if (atomic && d == depth - 1)
+				kunmap_atomic(addr[d]);
+			else
+				kunmap_local(addr[d]);
+			s->pairs++;
+			total_pairs++;
+		}
+	}
+}
+
+static void stress_random_nested_maps_under_preemption(void)
+{
+	struct thread *t[THREADS];
+	unsigned long mismatches = 0, pairs = 0;
+	struct sched_stats ss;
+	char name[16];
+
+	for (int i = 0; i < THREADS; i++) {
+		st[i].rng = 0x1234567u * (uint32_t)(i + 1);
+		for (int p = 0; p < PAGES; p++) {
+			st[i].pages[p] = alloc_page(ZONE_HIGHMEM);
+			KT_ASSERT(st[i].pages[p]);
+			uint32_t *a = kmap_local_page(st[i].pages[p]);
+			rewrite(&st[i], p, a);
+			kunmap_local(a);
+		}
+	}
+	for (int i = 0; i < THREADS; i++) {
+		snprintf(name, sizeof(name), "stress%d", i);
+		/* four priority levels below main, two threads on each */
+		t[i] = thread_create(name, stress_thread, &st[i], PRIO_MAIN - 4 + i / 2, 2048);
+	}
+	for (int i = 0; i < THREADS; i++)
+		thread_join(t[i]);
+	for (int i = 0; i < THREADS; i++) {
+		mismatches += st[i].mismatches;
+		pairs += st[i].pairs;
+		for (int p = 0; p < PAGES; p++) {   /* through the pkmap pool now */
+			uint32_t *a = kmap(st[i].pages[p]);
+			mismatches += verify(&st[i], p, a);
+			kunmap(st[i].pages[p]);
+		}
+	}
+	sched_get_stats(&ss);
+	printf("# %lu map/unmap pairs, %lu switches (%lu preemptions, %lu with kmaps, "
+	       "%lu maps restored), %lu mismatches\n", pairs, ss.switches, ss.preemptions,
+	       ss.kmap_switches, ss.kmaps_restored, mismatches);
+	KT_ASSERT(pairs >= wanted);
+	KT_ASSERT(ss.preemptions > 0);
+	KT_ASSERT(ss.kmaps_restored > 0);
+	KT_ASSERT_EQ(mismatches, 0);
+}
+
+KTEST_MAIN(KTEST(stress_random_nested_maps_under_preemption))
