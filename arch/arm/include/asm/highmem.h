@@ -27,15 +27,25 @@
 /* pkmap's own second-level table: LAST_PKMAP contiguous entries. */
 extern pte_t *pkmap_page_table;
 
+/*
+ * Each maintenance call below sits on its own line: tools/mutants.sh
+ * deletes them one at a time and expects a host test to fail each time.
+ */
+
 /* Before pkmap slots are recycled, a VIVT cache must lose every alias. */
-#define flush_cache_kmaps()                                     \
-	do {                                                    \
-		if (cache_is_vivt())                            \
-			__cpuc_flush_kern_all();                \
-	} while (0)
+static inline void flush_cache_kmaps(void)
+{
+	if (cache_is_vivt())
+		__cpuc_flush_kern_all();
+}
+#define flush_cache_kmaps flush_cache_kmaps
 
 /* A whole-pool TLB flush is cheaper than LAST_PKMAP single entries. */
-#define flush_tlb_kmaps()       local_flush_tlb_all()
+static inline void flush_tlb_kmaps(void)
+{
+	local_flush_tlb_all();
+}
+#define flush_tlb_kmaps flush_tlb_kmaps
 
 /*
  * VIVT: a highmem page that already has a pkmap address must be reached
@@ -52,16 +62,34 @@ static inline void *arch_kmap_local_high_get(struct page *page)
 }
 #define arch_kmap_local_high_get arch_kmap_local_high_get
 
-#define arch_kmap_local_post_map(vaddr, pteval)                 \
-	local_flush_tlb_kernel_page(vaddr)
+/*
+ * The slot's PTE was just written: drop whatever translation the TLB holds
+ * for it (a stale one would keep reaching the previous page).
+ */
+static inline void arch_kmap_local_post_map(unsigned long vaddr, pte_t pteval)
+{
+	(void)pteval;
+	local_flush_tlb_kernel_page(vaddr);
+}
+#define arch_kmap_local_post_map arch_kmap_local_post_map
 
-#define arch_kmap_local_pre_unmap(vaddr)                        \
-	do {                                                    \
-		if (cache_is_vivt())                            \
-			__cpuc_flush_dcache_area((void *)(vaddr), PAGE_SIZE); \
-	} while (0)
+/*
+ * The slot is about to lose its PTE: write its dirty lines back while the
+ * translation still exists and drop them, so the next page mapped here
+ * does not hit this page's data under the same virtual tag.
+ */
+static inline void arch_kmap_local_pre_unmap(unsigned long vaddr)
+{
+	if (cache_is_vivt())
+		__cpuc_flush_dcache_area((void *)vaddr, PAGE_SIZE);
+}
+#define arch_kmap_local_pre_unmap arch_kmap_local_pre_unmap
 
-#define arch_kmap_local_post_unmap(vaddr)                       \
-	local_flush_tlb_kernel_page(vaddr)
+/* The PTE is gone: so must be the TLB entry, or the slot stays reachable. */
+static inline void arch_kmap_local_post_unmap(unsigned long vaddr)
+{
+	local_flush_tlb_kernel_page(vaddr);
+}
+#define arch_kmap_local_post_unmap arch_kmap_local_post_unmap
 
 #endif

@@ -1,0 +1,72 @@
+/*
+ * Host-only controls of the simulated ARM926 (arch/sim): set-up, the cache
+ * and TLB model's verdicts, and a way for tests to run code that is
+ * expected to stop the machine.
+ */
+#ifndef ASM_SIM_H
+#define ASM_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <asm/memory.h>
+#include <asm/pgtable.h>
+
+/* Exit status of a simulated data abort (arch/arm uses the same value). */
+#define SIM_FAULT_EXIT_STATUS 4
+
+/* What the model can catch the kernel doing wrong. */
+enum sim_violation {
+	SIM_STALE_TLB,          /* a TLB entry was used after its PTE changed */
+	SIM_LOST_WRITE,         /* dirty lines left when the PTE changed or lines were dropped */
+	SIM_STALE_READ,         /* read through one alias while another held newer data */
+	SIM_STALE_LINES,        /* window remapped while it held another page's lines */
+	SIM_UNCLEANED_PTE,      /* table walker read a PTE the CPU wrote but never cleaned */
+	SIM_NR_VIOLATIONS,
+};
+
+/* Create RAM, windows and tables (idempotent) and reset every state. */
+void sim_reset(void);
+/* Re-install the SIGSEGV handler (cmocka replaces it before each test). */
+void sim_install_fault_handler(void);
+
+/* Violations since the last reset: of one kind, or all with SIM_NR_VIOLATIONS. */
+unsigned int sim_violations(enum sim_violation kind);
+/* Text of the most recent violation ("" if none). */
+const char *sim_last_violation(void);
+const char *sim_violation_name(enum sim_violation kind);
+/* Print each violation to stderr as it happens (default on). */
+extern bool sim_verbose;
+
+/* Physical memory as the RAM chips hold it (bypasses the cache model). */
+uint8_t *sim_phys(phys_addr_t pa);
+
+/* Model counters, for tests that check the model was exercised. */
+struct sim_stats {
+	unsigned long faults;           /* window accesses that needed the model */
+	unsigned long walks;            /* TLB misses */
+	unsigned long fills;            /* lines filled from memory */
+	unsigned long writebacks;       /* dirty lines written to memory */
+};
+void sim_get_stats(struct sim_stats *st);
+
+/* The window (pkmap or fixmap page) containing a host address, or -1. */
+int sim_window_of(unsigned long va);
+
+/*
+ * Run fn(arg) expecting it to end in machine_halt() (panic, data abort).
+ * Returns the halt status, or -1 if fn returned. What was printed on
+ * stdout meanwhile is copied into out (NUL-terminated).
+ */
+int sim_expect_halt(void (*fn)(void *), void *arg, char *out, size_t outlen);
+
+/* Used by sim.c and model.c only. */
+void sim_model_reset(void);
+void sim_model_setup(void);
+void sim_data_abort(unsigned long addr, bool write);
+extern uint8_t *sim_ram;                /* the model's view of physical memory */
+extern pte_t sim_pkmap_pt[];
+extern pte_t sim_fixmap_pt[];
+#define SIM_FIXMAP_SLOTS        KM_MAX_IDX
+
+#endif

@@ -1,0 +1,162 @@
+/*
+ * The simulated machine around the cache model: physical RAM, the direct
+ * map, the pkmap and fixmap windows and their page tables, and the ways
+ * the machine stops (machine_halt, data aborts).
+ *
+ * RAM is a memfd mapped twice: once for the model (physical memory as the
+ * chips hold it) and once as the direct map at PAGE_OFFSET, whose highmem
+ * part is PROT_NONE like the unmapped hole on target.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <lokal/platform.h>
+#include <lokal/sched.h>
+#include <lokal/highmem-internal.h>
+#include <asm/sim.h>
+#include <asm/irqflags.h>
+
+_Static_assert(PAGE_SIZE == 4096, "the sim maps one host page per ARM small page");
+
+uintptr_t sim_page_offset;
+unsigned long sim_pkmap_base;
+unsigned long sim_fixaddr_start;
+unsigned long sim_fixaddr_top;
+uint8_t *sim_ram;
+bool sim_irqs_off;
+
+/* Walker-visible layout is per 32-byte line, so keep the tables line aligned. */
+pte_t sim_pkmap_pt[LAST_PKMAP] __attribute__((aligned(32)));
+pte_t sim_fixmap_pt[SIM_FIXMAP_SLOTS] __attribute__((aligned(32)));
+pte_t *pkmap_page_table = sim_pkmap_pt;
+
+static int ram_fd = -1;
+
+static void die(const char *what)
+{
+	perror(what);
+	abort();
+}
+
+static void sim_setup_once(void)
+{
+	size_t win_pages = LAST_PKMAP + 1 + KM_MAX_IDX + 1;
+	uint8_t *win, *direct;
+
+	if (sim_ram)
+		return;
+	ram_fd = memfd_create("lokal-ram", 0);
+	if (ram_fd < 0 || ftruncate(ram_fd, (off_t)RAM_SIZE) < 0)
+		die("sim: RAM memfd");
+	sim_ram = mmap(NULL, RAM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, ram_fd, 0);
+	direct = mmap(NULL, RAM_SIZE, PROT_NONE, MAP_SHARED, ram_fd, 0);
+	if (sim_ram == MAP_FAILED || direct == MAP_FAILED)
+		die("sim: RAM mmap");
+	if (mprotect(direct, LOWMEM_SIZE, PROT_READ | PROT_WRITE) < 0)
+		die("sim: direct map");
+	sim_page_offset = (uintptr_t)direct;
+
+	/* [pkmap slots][gap][fixmap slot KM_MAX_IDX-1 .. slot 0][gap] */
+	win = mmap(NULL, win_pages * PAGE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (win == MAP_FAILED)
+		die("sim: window mmap");
+	sim_pkmap_base = (unsigned long)win;
+	sim_fixaddr_start = (unsigned long)win + (LAST_PKMAP + 1) * PAGE_SIZE;
+	sim_fixaddr_top = sim_fixaddr_start + (KM_MAX_IDX - 1) * PAGE_SIZE;
+	sim_model_setup();
+}
+
+void sim_reset(void)
+{
+	sim_setup_once();
+	/* Fresh, zeroed RAM without touching 128 MiB by hand. */
+	if (fallocate(ram_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, (off_t)RAM_SIZE) < 0)
+		die("sim: clearing RAM");
+	memset(sim_pkmap_pt, 0, sizeof(sim_pkmap_pt));
+	memset(sim_fixmap_pt, 0, sizeof(sim_fixmap_pt));
+	sim_irqs_off = false;
+	sim_model_reset();
+	sim_install_fault_handler();
+}
+
+uint8_t *sim_phys(phys_addr_t pa)
+{
+	if (pa >= RAM_SIZE)
+		panic("sim_phys(0x%08lx): beyond RAM", (unsigned long)pa);
+	return sim_ram + pa;
+}
+
+pte_t *virt_to_kpte(unsigned long vaddr)
+{
+	if (vaddr >= PKMAP_BASE && vaddr < PKMAP_BASE + LAST_PKMAP * PAGE_SIZE)
+		return &sim_pkmap_pt[(vaddr - PKMAP_BASE) >> PAGE_SHIFT];
+	if (vaddr >= FIXADDR_START && vaddr < FIXADDR_TOP + PAGE_SIZE)
+		return &sim_fixmap_pt[__virt_to_fix(vaddr)];
+	panic("virt_to_kpte: 0x%08lx is neither a pkmap nor a fixmap address", vaddr);
+}
+
+/* ---- stopping the machine ------------------------------------------------- */
+
+static sigjmp_buf halt_env;
+static volatile bool halt_armed;
+static volatile int halt_status;
+
+void machine_halt(int status)
+{
+	fflush(stdout);
+	if (halt_armed) {
+		halt_armed = false;
+		halt_status = status;
+		siglongjmp(halt_env, 1);
+	}
+	fprintf(stderr, "sim: unexpected machine_halt(%d)\n", status);
+	abort();
+}
+
+void sim_data_abort(unsigned long addr, bool write)
+{
+	char buf[96];
+	const char *why = kmap_describe_fault(addr, buf, sizeof(buf));
+
+	printf("\n*** data abort (%s) in SVC mode, thread '%s'\n  FAR 0x%08lx%s%s%s\n",
+	       write ? "write" : "read", current ? current->name : "?", addr,
+	       why ? " (" : "", why ? why : "", why ? ")" : "");
+	machine_halt(SIM_FAULT_EXIT_STATUS);
+}
+
+int sim_expect_halt(void (*fn)(void *), void *arg, char *out, size_t outlen)
+{
+	FILE *cap = tmpfile();
+	int saved = dup(STDOUT_FILENO);
+	volatile int status = -1;
+	size_t n;
+
+	if (!cap || saved < 0)
+		die("sim_expect_halt: capture");
+	fflush(stdout);
+	dup2(fileno(cap), STDOUT_FILENO);
+	if (sigsetjmp(halt_env, 1) == 0) {
+		halt_armed = true;
+		fn(arg);
+		halt_armed = false;
+	} else {
+		status = halt_status;
+	}
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	rewind(cap);
+	n = fread(out, 1, outlen ? outlen - 1 : 0, cap);
+	if (outlen)
+		out[n] = '\0';
+	fclose(cap);
+	/* Echo it so a failing test's log still shows the diagnostic. */
+	printf("%s", out);
+	return status;
+}

@@ -1,0 +1,224 @@
+/*
+ * Highmem machinery behind lokal/highmem.h: the pieces the scheduler, the
+ * fault handler and the mm code itself call. Drivers and applications use
+ * lokal/highmem.h only.
+ */
+#ifndef LOKAL_HIGHMEM_INTERNAL_H
+#define LOKAL_HIGHMEM_INTERNAL_H
+
+#include <stddef.h>
+#include <string.h>
+#include <lokal/mm.h>
+#include <lokal/preempt.h>
+#include <lokal/bug.h>
+#include <asm/pgtable.h>
+#include <asm/fixmap.h>
+#include <asm/highmem.h>
+
+struct thread;
+
+/* Architectures without cache or TLB concerns need none of the hooks. */
+#ifndef arch_kmap_local_post_map
+# define arch_kmap_local_post_map(vaddr, pteval)        do { } while (0)
+#endif
+#ifndef arch_kmap_local_pre_unmap
+# define arch_kmap_local_pre_unmap(vaddr)               do { } while (0)
+#endif
+#ifndef arch_kmap_local_post_unmap
+# define arch_kmap_local_post_unmap(vaddr)              do { } while (0)
+#endif
+#ifndef arch_kmap_local_high_get
+# define arch_kmap_local_high_get(page)                 ((void *)0)
+#endif
+#ifndef flush_cache_kmaps
+# define flush_cache_kmaps()                            do { } while (0)
+#endif
+#ifndef flush_tlb_kmaps
+# define flush_tlb_kmaps()                              do { } while (0)
+#endif
+
+#ifndef kmap_prot
+#define kmap_prot PAGE_KERNEL
+#endif
+
+/* ---- local kmaps (firmware/mm/highmem.c) ---------------------------------- */
+
+/*
+ * Map pfn (any pfn: lowmem frames are mapped too) into the current
+ * thread's next fixmap slot with the given protection, and return its
+ * address. Pushes one level of the thread's kmap stack.
+ */
+void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot);
+/*
+ * Like __kmap_local_pfn_prot() for a page, except that a lowmem page
+ * returns its direct-map address and a highmem page that is already kmap()ed
+ * returns its pkmap address with one more reference (VIVT: no second alias).
+ */
+void *__kmap_local_page_prot(struct page *page, pgprot_t prot);
+/*
+ * Undo one local map, given any address inside the mapped page. Fixmap
+ * addresses must be the top of the thread's stack; pkmap addresses drop
+ * the reference taken by the fallback above; direct-map addresses do
+ * nothing. Anything else is a reported bug.
+ */
+void kunmap_local_indexed(const void *vaddr);
+
+/*
+ * Context switch (called by the scheduler with preemption disabled,
+ * interrupts may be on). sched_out removes the outgoing thread's local maps
+ * from the slots (writing back and dropping their cache lines first);
+ * sched_in re-installs the incoming thread's. Neither touches
+ * kmap_ctrl.idx, so an interrupt that maps meanwhile nests above it on
+ * empty slots and leaves before the switch goes on.
+ * With CONFIG_KMAP_LAZY, sched_out only cleans the cache and leaves the PTE
+ * and TLB entry in place; sched_in skips a slot that still holds the
+ * incoming thread's PTE.
+ */
+void __kmap_local_sched_out(void);
+void __kmap_local_sched_in(void);
+
+/* Called by mm_init(): forget any state a previous boot (host test) left. */
+void kmap_local_init(void);
+
+/* New thread: its kmap state starts empty (a warning if it was not). */
+void kmap_local_fork(struct thread *t);
+
+/*
+ * A thread must not end (or return to a context that cannot hold maps)
+ * while it holds local maps: panics naming t and every leaked address and
+ * pfn when t->kmap_ctrl.idx is not zero.
+ */
+void kmap_assert_nomap(struct thread *t);
+
+/*
+ * For the data-abort handler: if addr lies in a fixmap kmap slot (mapped,
+ * empty, or a DEBUG_HIGHMEM guard page) or in the pkmap window, write a
+ * description such as "kmap guard page between slots 2 and 4" into buf and
+ * return buf; otherwise return NULL. Safe to call from the abort handler.
+ */
+const char *kmap_describe_fault(unsigned long addr, char *buf, unsigned long len);
+
+/* The fixmap slot index behind a fixmap kmap address. */
+static inline int kmap_local_slot(unsigned long vaddr)
+{
+	return (int)__virt_to_fix(vaddr) - FIX_KMAP_BEGIN;
+}
+
+/* ---- pkmap pool (firmware/mm/pkmap.c) ------------------------------------- */
+
+/* Map a highmem page into the pkmap pool (may sleep when the pool is full). */
+void *kmap_high(struct page *page);
+/* Drop one kmap_high() reference. */
+void kunmap_high(struct page *page);
+/* The page's pkmap address with one more reference, or NULL if it has none. */
+void *kmap_high_get(struct page *page);
+/* Release every pkmap slot nobody holds (one cache and one TLB flush). */
+void __kmap_flush_unused(void);
+/* The page behind a kmap (pkmap or fixmap) or direct-map address. */
+struct page *__kmap_to_page(const void *addr);
+/* Called by mm_init(): empty pool, no waiter. */
+void kmap_pkmap_init(void);
+/* Reference count of one pkmap slot (0 free, 1 mapped but unused, n: n-1 users). */
+int pkmap_slot_count(unsigned int nr);
+
+static inline struct page *pte_page(pte_t pte)
+{
+	return pfn_to_page(pte_pfn(pte));
+}
+
+static inline pte_t mk_pte(const struct page *page, pgprot_t prot)
+{
+	return pfn_pte(page_to_pfn(page), prot);
+}
+
+/* ---- inline implementations of the public API ----------------------------- */
+
+static inline void *kmap(struct page *page)
+{
+	might_sleep();
+	if (!PageHighMem(page))
+		return page_address(page);
+	return kmap_high(page);
+}
+
+static inline void kunmap(struct page *page)
+{
+	might_sleep();
+	if (!PageHighMem(page))
+		return;
+	kunmap_high(page);
+}
+
+static inline struct page *kmap_to_page(void *addr)
+{
+	return __kmap_to_page(addr);
+}
+
+static inline void kmap_flush_unused(void)
+{
+	__kmap_flush_unused();
+}
+
+static inline void *kmap_local_page(struct page *page)
+{
+	return __kmap_local_page_prot(page, kmap_prot);
+}
+
+static inline void *kmap_local_page_prot(struct page *page, pgprot_t prot)
+{
+	return __kmap_local_page_prot(page, prot);
+}
+
+static inline void *kmap_local_pfn(unsigned long pfn)
+{
+	return __kmap_local_pfn_prot(pfn, kmap_prot);
+}
+
+static inline void *kmap_atomic_prot(struct page *page, pgprot_t prot)
+{
+	preempt_disable();
+	pagefault_disable();
+	return __kmap_local_page_prot(page, prot);
+}
+
+static inline void *kmap_atomic(struct page *page)
+{
+	return kmap_atomic_prot(page, kmap_prot);
+}
+
+static inline void *kmap_atomic_pfn(unsigned long pfn)
+{
+	preempt_disable();
+	pagefault_disable();
+	return __kmap_local_pfn_prot(pfn, kmap_prot);
+}
+
+static inline void __kunmap_atomic(const void *addr)
+{
+	kunmap_local_indexed(addr);
+	pagefault_enable();
+	preempt_enable();
+}
+
+/*
+ * The unmap calls take the address the map returned. A struct page * is the
+ * classic mix-up with kunmap(): refuse it at compile time here, and at run
+ * time in kunmap_local_indexed() for a pointer that lost its type.
+ */
+#define KMAP_REJECT_PAGE(addr)                                                  \
+	_Static_assert(!__builtin_types_compatible_p(__typeof__(addr), struct page *), \
+		       "pass the address returned by the map call, not the struct page")
+
+#define kunmap_atomic(__addr)                                                   \
+	do {                                                                    \
+		KMAP_REJECT_PAGE(__addr);                                       \
+		__kunmap_atomic(__addr);                                        \
+	} while (0)
+
+#define kunmap_local(__addr)                                                    \
+	do {                                                                    \
+		KMAP_REJECT_PAGE(__addr);                                       \
+		kunmap_local_indexed(__addr);                                   \
+	} while (0)
+
+#endif

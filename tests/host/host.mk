@@ -1,0 +1,82 @@
+# Host tests: firmware/mm and friends built natively against arch/sim (the
+# ARM926 cache/TLB/walker model), run under cmocka with ASan and UBSan.
+#
+#   make check-host     every host test in three configurations (default,
+#                       DEBUG_HIGHMEM=1, KMAP_LAZY=1) plus a ~20 s fuzz run;
+#                       TAP lines go to $(TAP) (stdout if unset)
+#   make check-mutants  delete each cache/TLB maintenance call in turn and
+#                       show a host test fails ("mutants killed K/N")
+#   make fuzz           a long fuzz run (FUZZ_TIME seconds, default 600)
+
+.PHONY: check-host check-mutants fuzz host-tests
+
+HOST_CC      ?= gcc
+HOST_FUZZ_CC ?= clang
+HOST_OUT     ?= build/host
+HOST_SAN     ?= -fsanitize=address,undefined -fno-sanitize-recover=undefined
+HOST_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer
+HOST_LIBS    := -lcmocka
+FUZZ_TIME    ?= 600
+FUZZ_SHORT   ?= 20
+
+HOST_VARIANTS := default debug lazy
+host_opts_debug := DEBUG_HIGHMEM=1
+host_opts_lazy  := KMAP_LAZY=1
+
+# Portable code under test, the simulated arch, and the scheduler stand-ins.
+HOST_FW_SRCS := $(sort $(wildcard firmware/mm/*.c)) firmware/kernel/preempt.c \
+                firmware/lib/panic.c $(sort $(wildcard arch/sim/*.c)) \
+                $(sort $(wildcard tests/host/support/*.c))
+HOST_TESTS   := $(basename $(notdir $(wildcard tests/host/test_*.c)))
+
+host_inc = -I$(HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
+           -Ifirmware/include -Itests/host/support -Itests/host
+
+# $(call host_variant,NAME): config header, objects and test binaries.
+define host_variant
+$(HOST_OUT)/$(1)/include/generated/config.h: $(foreach o,$(host_opts_$(1)),override $(o))
+$(HOST_OUT)/$(1)/include/generated/config.h: FORCE
+	$$(call write_config,$$@)
+
+$(HOST_OUT)/$(1)/obj/%.o: %.c $(HOST_OUT)/$(1)/include/generated/config.h
+	@mkdir -p $$(@D)
+	@echo "  HOSTCC  [$(1)] $$<"
+	@$$(HOST_CC) $$(HOST_CFLAGS) $$(HOST_SAN) $(call host_inc,$(1)) -MMD -MP -c $$< -o $$@
+
+$(1)_FW_OBJS := $(patsubst %.c,$(HOST_OUT)/$(1)/obj/%.o,$(HOST_FW_SRCS))
+
+$(HOST_OUT)/$(1)/bin/%: $(HOST_OUT)/$(1)/obj/tests/host/%.o $$($(1)_FW_OBJS)
+	@mkdir -p $$(@D)
+	@echo "  HOSTLD  [$(1)] $$@"
+	@$$(HOST_CC) $$(HOST_SAN) -o $$@ $$^ $$(HOST_LIBS)
+
+host-tests: $(foreach t,$(HOST_TESTS),$(HOST_OUT)/$(1)/bin/$(t))
+endef
+$(foreach v,$(HOST_VARIANTS),$(eval $(call host_variant,$(v))))
+
+.PRECIOUS: $(HOST_OUT)/%.o
+
+# Fuzz target: clang + libFuzzer, default configuration.
+$(HOST_OUT)/fuzz/include/generated/config.h: FORCE
+	$(call write_config,$@)
+
+HOST_FUZZ_FLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
+$(HOST_OUT)/fuzz/fuzz_kmap: tests/host/fuzz/fuzz_kmap.c $(HOST_FW_SRCS) $(HOST_OUT)/fuzz/include/generated/config.h
+	@mkdir -p $(@D)
+	@echo "  FUZZCC  $@"
+	@$(HOST_FUZZ_CC) $(HOST_FUZZ_FLAGS) $(call host_inc,fuzz) -o $@ \
+		tests/host/fuzz/fuzz_kmap.c $(HOST_FW_SRCS)
+
+check-host: host-tests $(HOST_OUT)/fuzz/fuzz_kmap
+	@tests/host/run-tests.sh "$(if $(TAP),$(TAP),/dev/stdout)" $(HOST_OUT) \
+		"$(HOST_VARIANTS)" "$(HOST_TESTS)" $(FUZZ_SHORT)
+
+check-mutants:
+	@tools/mutants.sh "$(if $(TAP),$(TAP),/dev/stdout)"
+
+fuzz: $(HOST_OUT)/fuzz/fuzz_kmap
+	@mkdir -p $(HOST_OUT)/fuzz/corpus
+	ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0 \
+		$(HOST_OUT)/fuzz/fuzz_kmap -max_total_time=$(FUZZ_TIME) $(HOST_OUT)/fuzz/corpus
+
+-include $(shell find $(HOST_OUT) -name '*.d' 2>/dev/null)

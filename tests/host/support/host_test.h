@@ -1,0 +1,74 @@
+/*
+ * Shared by the host tests: a fresh machine per test, and helpers to run
+ * code expected to panic or abort and to check what it printed.
+ */
+#ifndef HOST_TEST_H
+#define HOST_TEST_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+#include <lokal/highmem.h>
+#include <lokal/mm.h>
+#include <asm/sim.h>
+#include "host_sched.h"
+
+/* Lowmem below this is "the kernel image": reserved, as on target. */
+#define HOST_FIRST_FREE  0x00100000u
+
+static inline int host_setup(void **state)
+{
+	(void)state;
+	host_sched_reset();
+	sim_reset();
+	mm_init(HOST_FIRST_FREE);
+	return 0;
+}
+
+/* Every test ends with the model satisfied, unless it cleared the count itself. */
+static inline int host_teardown(void **state)
+{
+	(void)state;
+	if (sim_violations(SIM_NR_VIOLATIONS))
+		fail_msg("model violation(s): %u, last: %s", sim_violations(SIM_NR_VIOLATIONS),
+			 sim_last_violation());
+	return 0;
+}
+
+#define HOST_TEST(fn) cmocka_unit_test_setup_teardown(fn, host_setup, host_teardown)
+
+/* Run fn, which must halt with status; its output must contain every needle. */
+static inline void host_expect_halt_msg(void (*fn)(void *), void *arg, int status,
+					const char *const needles[])
+{
+	static char out[8192];
+	int got = sim_expect_halt(fn, arg, out, sizeof(out));
+
+	if (got != status)
+		fail_msg("expected halt status %d, got %d; output:\n%s", status, got, out);
+	for (; *needles; needles++)
+		if (!strstr(out, *needles))
+			fail_msg("diagnostic lacks \"%s\"; output:\n%s", *needles, out);
+}
+
+#define EXPECT_PANIC(fn, arg, ...) \
+	host_expect_halt_msg(fn, arg, 3, (const char *const[]){ __VA_ARGS__, NULL })
+#define EXPECT_ABORT(fn, arg, ...) \
+	host_expect_halt_msg(fn, arg, SIM_FAULT_EXIT_STATUS, (const char *const[]){ __VA_ARGS__, NULL })
+
+static inline struct page *host_alloc(enum zone_type z)
+{
+	struct page *p = alloc_page(z);
+
+	assert_non_null(p);
+	return p;
+}
+
+static inline void host_hex(char *buf, size_t len, const char *fmt, unsigned long v)
+{
+	snprintf(buf, len, fmt, v);
+}
+
+#endif

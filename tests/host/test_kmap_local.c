@@ -1,0 +1,283 @@
+/* kmap_local / kmap_atomic: slot arithmetic, bookkeeping, data, switches. */
+#include <stdio.h>
+#include "host_test.h"
+
+#define SLOT(n)         __fix_to_virt(FIX_KMAP_BEGIN + (n))
+#define MAX_NEST        16
+
+static unsigned int pte_count(void)
+{
+	unsigned int n = 0;
+
+	for (int i = 0; i < KM_MAX_IDX; i++)
+		n += !pte_none(*virt_to_kpte(SLOT(i)));
+	return n;
+}
+
+static phys_addr_t pa_of(const struct page *p)
+{
+	return (phys_addr_t)page_to_pfn(p) << PAGE_SHIFT;
+}
+
+static void slots_count_down_from_fixaddr_top(void **state)
+{
+	(void)state;
+	assert_int_equal(SLOT(0), FIXADDR_TOP);
+	assert_int_equal(SLOT(1), FIXADDR_TOP - PAGE_SIZE);
+	assert_int_equal(__virt_to_fix(SLOT(7) + 123), 7);
+	assert_int_equal(kmap_local_slot(SLOT(KM_MAX_IDX - 1)), KM_MAX_IDX - 1);
+	assert_true(SLOT(FIX_KMAP_END - FIX_KMAP_BEGIN) >= FIXADDR_START);
+}
+
+static void lowmem_maps_to_direct_map_and_touches_nothing(void **state)
+{
+	struct page *lo = host_alloc(ZONE_LOWMEM);
+	void *a;
+
+	(void)state;
+	a = kmap_local_page(lo);
+	assert_ptr_equal(a, page_address(lo));
+	assert_int_equal(current->kmap_ctrl.idx, 0);
+	assert_int_equal(current->migrate_disabled, 0);
+	assert_int_equal(pte_count(), 0);
+	kunmap_local(a);
+	a = kmap_atomic(lo);
+	assert_ptr_equal(a, page_address(lo));
+	assert_int_equal(preempt_count(), 1);
+	kunmap_atomic(a);
+	assert_int_equal(preempt_count(), 0);
+	assert_int_equal(pte_count(), 0);
+}
+
+static void highmem_map_fills_first_slot(void **state)
+{
+	struct page *hi = host_alloc(ZONE_HIGHMEM);
+	unsigned long a;
+
+	(void)state;
+	a = (unsigned long)kmap_local_page(hi);
+	assert_int_equal(a, SLOT(KM_INCR - 1));
+	assert_int_equal(current->kmap_ctrl.idx, KM_INCR);
+	assert_int_equal(current->kmap_ctrl.pteval[KM_INCR - 1], mk_pte(hi, PAGE_KERNEL));
+	assert_int_equal(*virt_to_kpte(a), mk_pte(hi, PAGE_KERNEL));
+	assert_int_equal(current->migrate_disabled, 1);
+	assert_int_equal(preempt_count(), 0);
+	assert_ptr_equal(kmap_to_page((void *)(a + 77)), hi);
+	kunmap_local((void *)(a + 4000));       /* any address inside the page */
+	assert_int_equal(current->kmap_ctrl.idx, 0);
+	assert_int_equal(current->kmap_ctrl.pteval[KM_INCR - 1], 0);
+	assert_int_equal(pte_count(), 0);
+	assert_int_equal(current->migrate_disabled, 0);
+}
+
+static void sixteen_nested_maps_unmap_in_reverse(void **state)
+{
+	struct page *pg[MAX_NEST];
+	char *va[MAX_NEST];
+	int i;
+
+	(void)state;
+	for (i = 0; i < MAX_NEST; i++) {
+		pg[i] = host_alloc(ZONE_HIGHMEM);
+		va[i] = kmap_local_page(pg[i]);
+		assert_int_equal((unsigned long)va[i], SLOT((i + 1) * KM_INCR - 1));
+		memset(va[i], 'a' + i, PAGE_SIZE);
+	}
+	assert_int_equal(current->kmap_ctrl.idx, MAX_NEST * KM_INCR);
+	assert_int_equal(pte_count(), MAX_NEST);
+	for (i = 0; i < MAX_NEST; i++)
+		assert_int_equal(va[i][PAGE_SIZE - 1], 'a' + i);
+	for (i = MAX_NEST - 1; i >= 0; i--)
+		kunmap_local(va[i]);
+	assert_int_equal(pte_count(), 0);
+	assert_int_equal(current->migrate_disabled, 0);
+	/* The data reached RAM: the unmaps wrote the lines back. */
+	for (i = 0; i < MAX_NEST; i++) {
+		assert_int_equal(sim_phys(pa_of(pg[i]))[0], 'a' + i);
+		assert_int_equal(sim_phys(pa_of(pg[i]))[PAGE_SIZE - 1], 'a' + i);
+	}
+}
+
+static void kmap_atomic_disables_preemption_and_faults(void **state)
+{
+	struct page *hi = host_alloc(ZONE_HIGHMEM);
+	void *a, *b;
+
+	(void)state;
+	a = kmap_atomic(hi);
+	assert_int_equal(preempt_count(), 1);
+	assert_true(pagefault_disabled());
+	b = kmap_atomic_pfn(page_to_pfn(hi) + 1);
+	assert_int_equal(preempt_count(), 2);
+	assert_int_equal((unsigned long)b, SLOT(2 * KM_INCR - 1));
+	kunmap_atomic(b);
+	kunmap_atomic(a);
+	assert_int_equal(preempt_count(), 0);
+	assert_false(pagefault_disabled());
+	assert_int_equal(pte_count(), 0);
+}
+
+static void pfn_and_prot_variants(void **state)
+{
+	struct page *lo = host_alloc(ZONE_LOWMEM), *hi = host_alloc(ZONE_HIGHMEM);
+	void *a, *b;
+
+	(void)state;
+	/* kmap_local_pfn always takes a slot, even for lowmem. */
+	a = kmap_local_pfn(page_to_pfn(lo));
+	assert_int_equal((unsigned long)a, SLOT(KM_INCR - 1));
+	b = kmap_local_page_prot(hi, PAGE_KERNEL_NOCACHE);
+	assert_int_equal(*virt_to_kpte((unsigned long)b), mk_pte(hi, PAGE_KERNEL_NOCACHE));
+	strcpy(b, "uncached");
+	kunmap_local(b);
+	strcpy(a, "lowmem via slot");
+	kunmap_local(a);
+	assert_string_equal((char *)page_address(lo), "lowmem via slot");
+	assert_string_equal((char *)sim_phys(pa_of(hi)), "uncached");
+}
+
+static void helpers_copy_and_clear(void **state)
+{
+	struct page *x = host_alloc(ZONE_HIGHMEM), *y = host_alloc(ZONE_HIGHMEM);
+	struct page *lo = host_alloc(ZONE_LOWMEM);
+	char buf[64];
+
+	(void)state;
+	memset_page(x, 0, 0xee, PAGE_SIZE);
+	memcpy_to_page(x, 100, "hello, highmem", 15);
+	memcpy_from_page(buf, x, 100, 15);
+	assert_string_equal(buf, "hello, highmem");
+	memcpy_page(y, 10, x, 100, 15);
+	memcpy_from_page(buf, y, 10, 15);
+	assert_string_equal(buf, "hello, highmem");
+	copy_highpage(lo, x);
+	assert_string_equal((char *)page_address(lo) + 100, "hello, highmem");
+	assert_int_equal(((unsigned char *)page_address(lo))[4095], 0xee);
+	memzero_page(x, 100, 5);
+	memcpy_from_page(buf, x, 100, 15);
+	assert_string_equal(buf + 5, ", highmem");
+	assert_int_equal(buf[0], 0);
+	clear_highpage(x);
+	for (unsigned long i = 0; i < PAGE_SIZE; i += 512)
+		assert_int_equal(sim_phys(pa_of(x))[i], 0);
+	assert_int_equal(current->kmap_ctrl.idx, 0);
+}
+
+static void do_helper_overrun(void *arg)
+{
+	memset_page(arg, 4000, 0, 200);
+}
+
+static void helper_range_is_checked(void **state)
+{
+	(void)state;
+	EXPECT_PANIC(do_helper_overrun, host_alloc(ZONE_HIGHMEM), "memset_page",
+		     "offset 4000 + length 200 runs past the end of the page");
+}
+
+/* Two threads share slot numbers; the switch must keep their pages apart. */
+static void switch_keeps_maps_per_thread(void **state)
+{
+	struct thread a, b;
+	struct page *pa = host_alloc(ZONE_HIGHMEM), *pa2 = host_alloc(ZONE_HIGHMEM);
+	struct page *pb = host_alloc(ZONE_HIGHMEM);
+	char *va, *va2, *vb;
+
+	(void)state;
+	host_thread_init(&a, "A");
+	host_thread_init(&b, "B");
+	current = &a;
+	va = kmap_local_page(pa);
+	va2 = kmap_local_page(pa2);
+	strcpy(va, "A's first page");
+	strcpy(va2, "A's second page");
+
+	host_switch_to(&b);
+#if !CONFIG_KMAP_LAZY
+	assert_int_equal(pte_count(), 0);       /* A's maps are gone from the slots */
+#endif
+	/* A's writes reached RAM when it left the CPU. */
+	assert_string_equal((char *)sim_phys(pa_of(pa)), "A's first page");
+	vb = kmap_local_page(pb);
+	assert_ptr_equal(vb, va);               /* same slot, different page */
+	strcpy(vb, "B's page");
+
+	host_switch_to(&a);
+	assert_int_equal(*virt_to_kpte((unsigned long)va), mk_pte(pa, PAGE_KERNEL));
+	assert_string_equal(va, "A's first page");
+	assert_string_equal(va2, "A's second page");
+	strcpy(va2, "A again");
+	kunmap_local(va2);
+	kunmap_local(va);
+
+	host_switch_to(&b);
+	assert_string_equal(vb, "B's page");
+	kunmap_local(vb);
+	assert_int_equal(pte_count(), 0);
+	assert_string_equal((char *)sim_phys(pa_of(pa2)), "A again");
+	assert_string_equal((char *)sim_phys(pa_of(pb)), "B's page");
+	current = &host_boot_thread;
+}
+
+/* An interrupt mapping during the switch nests above the thread's index (seed 007). */
+static void irq_map_between_sched_out_and_in(void **state)
+{
+	struct thread a;
+	struct page *p = host_alloc(ZONE_HIGHMEM), *q = host_alloc(ZONE_HIGHMEM);
+	char *va, *irq_va;
+
+	(void)state;
+	host_thread_init(&a, "A");
+	current = &a;
+	va = kmap_local_page(p);
+	strcpy(va, "thread data");
+	preempt_disable();
+	__kmap_local_sched_out();
+	/* "IRQ": map, use, unmap on the slot above the thread's stack. */
+	irq_va = kmap_local_page(q);
+	assert_int_equal((unsigned long)irq_va, SLOT(2 * KM_INCR - 1));
+	strcpy(irq_va, "irq data");
+	kunmap_local(irq_va);
+	__kmap_local_sched_in();
+	preempt_enable();
+	assert_string_equal(va, "thread data");
+	kunmap_local(va);
+	assert_string_equal((char *)sim_phys(pa_of(q)), "irq data");
+	current = &host_boot_thread;
+}
+
+static void fork_starts_empty(void **state)
+{
+	struct thread t;
+	unsigned int warns = warn_count;
+
+	(void)state;
+	host_thread_init(&t, "child");
+	t.kmap_ctrl.pteval[3] = 0x1234;
+	kmap_local_fork(&t);
+	assert_int_equal(t.kmap_ctrl.pteval[3], 0);
+	assert_int_equal(warn_count, warns);
+	t.kmap_ctrl.idx = 2;
+	kmap_local_fork(&t);
+	assert_int_equal(t.kmap_ctrl.idx, 0);
+	assert_int_equal(warn_count, warns + 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		HOST_TEST(slots_count_down_from_fixaddr_top),
+		HOST_TEST(lowmem_maps_to_direct_map_and_touches_nothing),
+		HOST_TEST(highmem_map_fills_first_slot),
+		HOST_TEST(sixteen_nested_maps_unmap_in_reverse),
+		HOST_TEST(kmap_atomic_disables_preemption_and_faults),
+		HOST_TEST(pfn_and_prot_variants),
+		HOST_TEST(helpers_copy_and_clear),
+		HOST_TEST(helper_range_is_checked),
+		HOST_TEST(switch_keeps_maps_per_thread),
+		HOST_TEST(irq_map_between_sched_out_and_in),
+		HOST_TEST(fork_starts_empty),
+	};
+
+	return cmocka_run_group_tests_name("kmap_local", tests, NULL, NULL);
+}
