@@ -97,6 +97,12 @@ unsigned int sim_violations(enum sim_violation kind)
 	return n;
 }
 
+void sim_clear_violations(void)
+{
+	memset(violations, 0, sizeof(violations));
+	last_violation[0] = '\0';
+}
+
 const char *sim_last_violation(void)
 {
 	return last_violation;

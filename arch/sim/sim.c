@@ -139,6 +139,7 @@ int sim_expect_halt(void (*fn)(void *), void *arg, char *out, size_t outlen)
 
 	if (!cap || saved < 0)
 		die("sim_expect_halt: capture");
+	sim_install_fault_handler();
 	fflush(stdout);
 	dup2(fileno(cap), STDOUT_FILENO);
 	if (sigsetjmp(halt_env, 1) == 0) {

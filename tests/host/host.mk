@@ -56,7 +56,11 @@ $(foreach v,$(HOST_VARIANTS),$(eval $(call host_variant,$(v))))
 
 .PRECIOUS: $(HOST_OUT)/%.o
 
-# Fuzz target: clang + libFuzzer, default configuration.
+# Fuzz target: clang + libFuzzer. A small machine (16 pkmap slots) so that
+# pool wrap-around and flushes happen within a few operations.
+$(HOST_OUT)/fuzz/include/generated/config.h: override RAM_MB := 16
+$(HOST_OUT)/fuzz/include/generated/config.h: override LOWMEM_MB := 8
+$(HOST_OUT)/fuzz/include/generated/config.h: override LAST_PKMAP := 16
 $(HOST_OUT)/fuzz/include/generated/config.h: FORCE
 	$(call write_config,$@)
 

@@ -32,6 +32,8 @@ void sim_install_fault_handler(void);
 
 /* Violations since the last reset: of one kind, or all with SIM_NR_VIOLATIONS. */
 unsigned int sim_violations(enum sim_violation kind);
+/* Forget the violations seen so far (tests that provoke them on purpose). */
+void sim_clear_violations(void);
 /* Text of the most recent violation ("" if none). */
 const char *sim_last_violation(void);
 const char *sim_violation_name(enum sim_violation kind);

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Run the host test binaries of every variant, the compile-time rejection
+# checks and a short fuzz run; write one TAP stream to $1.
+#   run-tests.sh TAP HOST_OUT "VARIANTS" "TESTS" FUZZ_SECONDS
+set -uo pipefail
+
+tap=$1 out=$2 variants=$3 tests=$4 fuzz_secs=$5
+export ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0
+export UBSAN_OPTIONS=print_stacktrace=1
+n=0 failed=0
+lines=()
+
+emit() {        # emit ok|not-ok "name"
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		lines+=("ok $n - $2")
+	else
+		lines+=("not ok $n - $2")
+		failed=$((failed + 1))
+	fi
+}
+
+for v in $variants; do
+	mkdir -p "$out/$v/log"
+	for t in $tests; do
+		log="$out/$v/log/$t.log"
+		CMOCKA_MESSAGE_OUTPUT=TAP "$out/$v/bin/$t" > "$log" 2>&1
+		rc=$?
+		planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$log" | head -1)
+		seen=0 bad=0
+		while IFS= read -r line; do
+			name=${line#* - }
+			seen=$((seen + 1))
+			case $line in
+			ok\ *) emit ok "host[$v] $t: $name" ;;
+			*) emit not-ok "host[$v] $t: $name (see $log)"; bad=$((bad + 1)) ;;
+			esac
+		done < <(grep -E '^(not )?ok [0-9]+ - ' "$log")
+		if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then
+			emit not-ok "host[$v] $t exited with status $rc (see $log)"
+		elif [ -z "$planned" ] || [ "$seen" -ne "$planned" ]; then
+			emit not-ok "host[$v] $t: ran $seen of ${planned:-?} planned tests (see $log)"
+		fi
+		echo "host[$v] $t: $seen run, status $rc"
+	done
+done
+
+# Compile-time rejection of a struct page * given to the unmap calls.
+inc="-I$out/default/include -Iarch/sim/include -Iarch/arm/include -Ifirmware/include"
+for unmap in kunmap_local kunmap_atomic; do
+	src=tests/host/compile_fail/kunmap_page.c
+	log="$out/default/log/compile_fail_$unmap.log"
+	if ! gcc -std=gnu11 -Wall -Wextra -Werror -fsyntax-only $inc -DUNMAP=$unmap -DCONTROL \
+		"$src" > "$log.control" 2>&1; then
+		emit not-ok "compile-time check: control build with $unmap(addr) fails (see $log.control)"
+	elif gcc -std=gnu11 -fsyntax-only $inc -DUNMAP=$unmap "$src" > "$log" 2>&1; then
+		emit not-ok "compile-time check: $unmap(struct page *) compiled"
+	elif grep -q 'pass the address returned by the map call' "$log"; then
+		emit ok "compile-time check: $unmap(struct page *) is rejected"
+	else
+		emit not-ok "compile-time check: $unmap(struct page *) failed for another reason (see $log)"
+	fi
+done
+
+# A short fuzz run: random map/unmap/kmap/write/read/switch sequences.
+if [ "$fuzz_secs" -gt 0 ]; then
+	fz="$out/fuzz"
+	mkdir -p "$fz/corpus-check"
+	"$fz/fuzz_kmap" -max_total_time="$fuzz_secs" -print_final_stats=1 \
+		"$fz/corpus-check" > "$fz/check.log" 2>&1
+	rc=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fz/check.log")
+	if [ "$rc" -eq 0 ]; then
+		emit ok "fuzz_kmap: ${runs:-?} sequences in ${fuzz_secs}s, no violation or crash"
+	else
+		emit not-ok "fuzz_kmap: status $rc after ${runs:-?} sequences (see $fz/check.log)"
+	fi
+fi
+
+printf '%s\n' "${lines[@]}" > "$tap"
+echo "check-host: $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,197 @@
+/* The kmap() pool: counts, the kmap_high_get fallback, wrap-around, sleeping. */
+#include <stdio.h>
+#include "host_test.h"
+
+static phys_addr_t pa_of(const struct page *p)
+{
+	return (phys_addr_t)page_to_pfn(p) << PAGE_SHIFT;
+}
+
+static void kmap_counts_and_flush_unused(void **state)
+{
+	struct page *p = host_alloc(ZONE_HIGHMEM);
+	char *a, *b;
+
+	(void)state;
+	a = kmap(p);
+	assert_int_equal((unsigned long)a, PKMAP_ADDR(1));
+	assert_int_equal(pkmap_slot_count(1), 2);
+	assert_ptr_equal(page_address(p), a);
+	assert_int_equal(pkmap_page_table[1], mk_pte(p, PAGE_KERNEL));
+	b = kmap(p);
+	assert_ptr_equal(a, b);
+	assert_int_equal(pkmap_slot_count(1), 3);
+	strcpy(a, "pkmap data");
+	kunmap(p);
+	kunmap(p);
+	/* Released but still mapped until the next flush. */
+	assert_int_equal(pkmap_slot_count(1), 1);
+	assert_ptr_equal(page_address(p), a);
+	assert_ptr_equal(kmap_to_page(a + 5), p);
+	kmap_flush_unused();
+	assert_int_equal(pkmap_slot_count(1), 0);
+	assert_int_equal(pkmap_page_table[1], 0);
+	assert_null(page_address(p));
+	assert_string_equal((char *)sim_phys(pa_of(p)), "pkmap data");
+}
+
+static void lowmem_kmap_is_direct(void **state)
+{
+	struct page *lo = host_alloc(ZONE_LOWMEM);
+
+	(void)state;
+	assert_ptr_equal(kmap(lo), page_address(lo));
+	kunmap(lo);
+	for (unsigned int i = 0; i < LAST_PKMAP; i++)
+		assert_int_equal(pkmap_slot_count(i), 0);
+}
+
+static void local_map_of_kmapped_page_reuses_pkmap_address(void **state)
+{
+	struct page *p = host_alloc(ZONE_HIGHMEM);
+	char *a, *l;
+
+	(void)state;
+	a = kmap(p);
+	strcpy(a, "through kmap");
+	l = kmap_local_page(p);
+	assert_ptr_equal(l, a);
+	assert_int_equal(pkmap_slot_count(PKMAP_NR(a)), 3);
+	assert_int_equal(current->kmap_ctrl.idx, 0);    /* no fixmap slot taken */
+	assert_string_equal(l, "through kmap");
+	kunmap_local(l + 10);
+	assert_int_equal(pkmap_slot_count(PKMAP_NR(a)), 2);
+	/* Also after kunmap(), while the slot waits for the next flush. */
+	kunmap(p);
+	l = kmap_atomic(p);
+	assert_ptr_equal(l, a);
+	assert_int_equal(pkmap_slot_count(PKMAP_NR(a)), 2);
+	kunmap_atomic(l);
+	assert_int_equal(pkmap_slot_count(PKMAP_NR(a)), 1);
+}
+
+/* Enough kmap/kunmap pairs to wrap the pool twice, with data checked. */
+static void wrap_around_recycles_slots(void **state)
+{
+	enum { N = 2 * LAST_PKMAP + 7 };
+	static struct page *pg[N];
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < N; i++) {
+		char *a;
+
+		pg[i] = host_alloc(ZONE_HIGHMEM);
+		a = kmap(pg[i]);
+		assert_int_equal((unsigned long)a, PKMAP_ADDR((i + 1) % LAST_PKMAP));
+		snprintf(a, 32, "page %u", i);
+		kunmap(pg[i]);
+	}
+	/* Pages mapped before the last wrap lost their address. */
+	assert_null(page_address(pg[0]));
+	assert_non_null(page_address(pg[N - 1]));
+	for (i = 0; i < N; i++) {
+		char want[32], *a = kmap_local_page(pg[i]);
+
+		snprintf(want, sizeof(want), "page %u", i);
+		assert_string_equal(a, want);
+		kunmap_local(a);
+	}
+}
+
+static struct page *held[LAST_PKMAP];
+
+static void fill_pool(void)
+{
+	for (unsigned int i = 0; i < LAST_PKMAP; i++) {
+		held[i] = host_alloc(ZONE_HIGHMEM);
+		kmap(held[i]);
+	}
+}
+
+static void do_kmap_one_more(void *arg)
+{
+	(void)arg;
+	kmap(host_alloc(ZONE_HIGHMEM));
+}
+
+static void full_pool_before_scheduler_panics(void **state)
+{
+	char n[64];
+
+	(void)state;
+	fill_pool();
+	snprintf(n, sizeof(n), "all %u pkmap slots are held", (unsigned int)LAST_PKMAP);
+	EXPECT_PANIC(do_kmap_one_more, NULL, n, "no other thread", "thread 'boot'");
+}
+
+/* "Another thread" releases one map while we sleep. */
+static void release_one(struct wait_queue *wq)
+{
+	(void)wq;
+	strcpy(page_address(held[7]), "released");
+	kunmap(held[7]);
+}
+
+static void full_pool_sleeps_until_kunmap(void **state)
+{
+	struct page *p = host_alloc(ZONE_HIGHMEM);
+	char *a;
+
+	(void)state;
+	fill_pool();
+	host_scheduler_running = true;
+	host_sleep_hook = release_one;
+	a = kmap(p);
+	assert_int_equal(host_sleeps, 1);
+	assert_int_equal(host_wakeups, 1);
+	assert_int_equal((unsigned long)a, PKMAP_ADDR(8));     /* held[7]'s slot */
+	assert_null(page_address(held[7]));
+	assert_string_equal((char *)sim_phys(pa_of(held[7])), "released");
+	kunmap(p);
+}
+
+static void do_kunmap_unmapped(void *arg)
+{
+	kunmap(arg);
+}
+
+static void kunmap_of_unmapped_page_panics(void **state)
+{
+	struct page *p = host_alloc(ZONE_HIGHMEM);
+	char n[32];
+
+	(void)state;
+	snprintf(n, sizeof(n), "kunmap(pfn 0x%lx)", page_to_pfn(p));
+	EXPECT_PANIC(do_kunmap_unmapped, p, n, "is not kmap()ed", "thread 'boot'");
+}
+
+static void do_kunmap_twice(void *arg)
+{
+	kmap(arg);
+	kunmap(arg);
+	kunmap(arg);
+}
+
+static void pkmap_count_underflow_panics(void **state)
+{
+	(void)state;
+	EXPECT_PANIC(do_kunmap_twice, host_alloc(ZONE_HIGHMEM), "more kunmap() than kmap()",
+		     "went negative", "thread 'boot'");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		HOST_TEST(kmap_counts_and_flush_unused),
+		HOST_TEST(lowmem_kmap_is_direct),
+		HOST_TEST(local_map_of_kmapped_page_reuses_pkmap_address),
+		HOST_TEST(wrap_around_recycles_slots),
+		HOST_TEST(full_pool_before_scheduler_panics),
+		HOST_TEST(full_pool_sleeps_until_kunmap),
+		HOST_TEST(kunmap_of_unmapped_page_panics),
+		HOST_TEST(pkmap_count_underflow_panics),
+	};
+
+	return cmocka_run_group_tests_name("pkmap", tests, NULL, NULL);
+}
