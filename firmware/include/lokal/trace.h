@@ -34,10 +34,15 @@ bool trace_active(void);
 /* Number of events recorded and whether any were lost to a full buffer. */
 unsigned int trace_count(bool *overflowed);
 const struct trace_event *trace_events(void);
+/* The buffer for in-place post-processing; NULL while recording. */
+struct trace_event *trace_events_mutable(void);
 
 void trace_record(enum trace_signal sig, unsigned int value);
 /* Record an edge that happened at an earlier counter value (e.g. a timer's expiry). */
 void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time);
+/* Print the buffer as a framed VCD for tools/latency (see its FORMAT.md). */
+void trace_dump_vcd(const char *label);
+
 /* Context-switch edges, called by the scheduler with interrupts off. */
 void trace_switch_start(void);
 void trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps);

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `make bench`: build the bench image twice (kmap restore as Linux does it,
+# and Lokal's lazy restore), run both under QEMU with instruction-counted
+# virtual time, and write build/bench/{results.json,*.png,*.vcd,*.log}.
+#   tools/bench.sh [WAKES]       (WAKES: wake-ups per mode, default 10000)
+set -euo pipefail
+wakes=${1:-10000}
+out=build/bench
+mkdir -p "$out"
+
+for lazy in 0 1; do
+	O=build/bench-lazy$lazy
+	echo "bench: building KMAP_LAZY=$lazy"
+	make --no-print-directory O=$O KMAP_LAZY=$lazy BENCH_WAKES="$wakes" bench-image > "$out/build-lazy$lazy.log" 2>&1 \
+		|| { tail -20 "$out/build-lazy$lazy.log"; exit 1; }
+	echo "bench: running KMAP_LAZY=$lazy under -icount shift=0,align=off,sleep=off"
+	QEMU_ICOUNT=1 QEMU_TIMEOUT=900 tools/qemu-run.sh $O/bench.elf > "$out/console-lazy$lazy.log" 2>&1 \
+		|| { tail -30 "$out/console-lazy$lazy.log"; echo "bench: run failed"; exit 1; }
+done
+
+python3 tools/bench-report.py "$out" "$wakes"
