@@ -49,9 +49,8 @@ void __might_sleep(const char *file, int line, void *caller)
 {
 	if (!scheduler_running())
 		return;
-	if (in_atomic() || current->pagefault_disabled)
-		panic("sleeping function called from invalid context at %s:%d, "
-		      "called from %p (thread '%s', preempt_count 0x%x, pagefault_disabled %u%s)",
-		      file, line, caller, current->name, preempt_count(),
-		      current->pagefault_disabled, in_irq() ? ", in IRQ" : "");
+	panic("sleeping function called from invalid context at %s:%d, "
+	      "called from %p (thread '%s', preempt_count 0x%x, pagefault_disabled %u%s)",
+	      file, line, caller, current->name, preempt_count(),
+	      current->pagefault_disabled, in_irq() ? ", in IRQ" : "");
 }

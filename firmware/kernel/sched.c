@@ -39,7 +39,7 @@ struct thread *current = &boot_thread;
 LIST_HEAD_DECL(all_threads);
 
 
-void enqueue_ready(struct thread *t, bool at_head)
+static inline void __enqueue_ready(struct thread *t, bool at_head)
 {
 	t->state = THREAD_READY;
 	if (at_head)
@@ -49,7 +49,12 @@ void enqueue_ready(struct thread *t, bool at_head)
 	ready_bitmap |= 1u << t->prio;
 }
 
-static struct thread *dequeue_highest(void)
+void enqueue_ready(struct thread *t, bool at_head)
+{
+	__enqueue_ready(t, at_head);
+}
+
+static inline struct thread *dequeue_highest(void)
 {
 	int prio = 31 - __builtin_clz(ready_bitmap);
 	struct thread *t = list_first_entry(&ready[prio], struct thread, node);
@@ -73,13 +78,13 @@ bool scheduler_running(void)
 /* Make t runnable (IRQs off); ask for a switch if it outranks the running thread. */
 void wake_up_thread(struct thread *t)
 {
-	enqueue_ready(t, false);
+	__enqueue_ready(t, false);
 	if (t->prio > current->prio)
 		need_resched = true;
 }
 
 /* Second half of a switch, run by the thread switched to. */
-static void finish_switch(void)
+static inline __attribute__((always_inline)) void finish_switch(void)
 {
 	struct thread *prev;
 	struct thread *me = current;
@@ -98,7 +103,7 @@ static void finish_switch(void)
 	trace_switch_end(prev, me, restored);
 }
 
-static void context_switch(struct thread *prev, struct thread *next)
+static inline __attribute__((always_inline)) void context_switch(struct thread *prev, struct thread *next)
 {
 	switch_marker_set(1);
 	trace_switch_start();
@@ -134,7 +139,7 @@ static void __schedule(bool preempted)
 		/* A preempted thread keeps its place unless its slice ran out. */
 		if (preempted && prev->prio >= highest_ready_prio() && !rotate_on_switch)
 			return;
-		enqueue_ready(prev, preempted && !rotate_on_switch);
+		__enqueue_ready(prev, preempted && !rotate_on_switch);
 	}
 	rotate_on_switch = false;
 	next = dequeue_highest();

@@ -6,7 +6,9 @@
 
 static struct trace_event events[TRACE_EVENTS];
 static volatile unsigned int nr_events;
-static volatile bool active, overflow;
+volatile bool __trace_active;
+static volatile bool overflow;
+#define active __trace_active
 
 void trace_start(void)
 {
@@ -71,16 +73,14 @@ void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time)
 	arch_local_irq_restore(flags);
 }
 
-void trace_switch_start(void)
+void __trace_switch_start(void)
 {
 	trace_record(TRACE_SWITCH, 1);
 }
 
-void trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps)
+void __trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps)
 {
 	(void)from;
-	if (!active)
-		return;
 	trace_record(TRACE_KMAPS, kmaps);
 	trace_record(TRACE_THREAD, to->id);
 	trace_record(TRACE_SWITCH, 0);

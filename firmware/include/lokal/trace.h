@@ -44,7 +44,23 @@ void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time);
 void trace_dump_vcd(const char *label);
 
 /* Context-switch edges, called by the scheduler with interrupts off. */
-void trace_switch_start(void);
-void trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps);
+void __trace_switch_start(void);
+void __trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps);
+
+/* Inline test: an idle trace costs the switch path one load and branch. */
+extern volatile bool __trace_active;
+
+static inline void trace_switch_start(void)
+{
+	if (__trace_active)
+		__trace_switch_start();
+}
+
+static inline void trace_switch_end(const struct thread *from, const struct thread *to,
+				    unsigned int kmaps)
+{
+	if (__trace_active)
+		__trace_switch_end(from, to, kmaps);
+}
 
 #endif
