@@ -82,7 +82,9 @@ static inline void kmap_flush_unused(void);
  * KM_MAX_IDX / KM_INCR (16) maps may be nested.
  *
  * The address is valid only in the calling thread (and only until the
- * matching unmap): never store it or pass it to another thread.
+ * matching unmap): never store it or pass it to another thread. While one
+ * thread holds a local map of a page, no other thread may kmap() that page
+ * (VIVT: a second alias would not be coherent with the first).
  *
  * A lowmem page returns its direct-map address. A highmem page that is
  * already kmap()ed returns that pool address (on this VIVT cache a second
@@ -101,7 +103,12 @@ static inline void *kmap_local_page_prot(struct page *page, pgprot_t prot);
 
 /**
  * kmap_local_pfn - map a page frame number for short-term use
- * @pfn: the frame to map; unlike kmap_local_page(), always takes a slot
+ * @pfn: the frame to map
+ *
+ * Unlike kmap_local_page() this always takes a fixmap slot, lowmem or not,
+ * and never reuses a kmap() address. On this VIVT cache, do not use it for
+ * a page that is kmap()ed (or was, until the next kmap_flush_unused()):
+ * the two virtual aliases would not see each other's writes.
  */
 static inline void *kmap_local_pfn(unsigned long pfn);
 
