@@ -6,7 +6,7 @@
 #                       TAP lines go to $(TAP) (stdout if unset)
 #   make check-mutants  delete each cache/TLB maintenance call in turn and
 #                       show a host test fails ("mutants killed K/N")
-#   make fuzz           a long fuzz run (FUZZ_TIME seconds, default 600)
+#   make fuzz           a long fuzz run (FUZZ_TIME seconds per variant, default 600)
 
 .PHONY: check-host check-mutants fuzz host-tests
 
@@ -56,31 +56,45 @@ $(foreach v,$(HOST_VARIANTS),$(eval $(call host_variant,$(v))))
 
 .PRECIOUS: $(HOST_OUT)/%.o
 
-# Fuzz target: clang + libFuzzer. A small machine (16 pkmap slots) so that
-# pool wrap-around and flushes happen within a few operations.
-$(HOST_OUT)/fuzz/include/generated/config.h: override RAM_MB := 16
-$(HOST_OUT)/fuzz/include/generated/config.h: override LOWMEM_MB := 8
-$(HOST_OUT)/fuzz/include/generated/config.h: override LAST_PKMAP := 16
-$(HOST_OUT)/fuzz/include/generated/config.h: FORCE
-	$(call write_config,$@)
-
+# Fuzz targets: clang + libFuzzer, on a small machine (16 pkmap slots) so
+# that pool wrap-around and flushes happen within a few operations; one
+# build per switch strategy (eager, KMAP_LAZY).
+FUZZ_VARIANTS := fuzz fuzz-lazy
+fuzz_opts_fuzz-lazy := KMAP_LAZY=1
 HOST_FUZZ_FLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
-$(HOST_OUT)/fuzz/fuzz_kmap: tests/host/fuzz/fuzz_kmap.c $(HOST_FW_SRCS) $(HOST_OUT)/fuzz/include/generated/config.h
-	@mkdir -p $(@D)
-	@echo "  FUZZCC  $@"
-	@$(HOST_FUZZ_CC) $(HOST_FUZZ_FLAGS) $(call host_inc,fuzz) -o $@ \
-		tests/host/fuzz/fuzz_kmap.c $(HOST_FW_SRCS)
 
-check-host: host-tests $(HOST_OUT)/fuzz/fuzz_kmap
+define fuzz_variant
+$(HOST_OUT)/$(1)/include/generated/config.h: override RAM_MB := 16
+$(HOST_OUT)/$(1)/include/generated/config.h: override LOWMEM_MB := 8
+$(HOST_OUT)/$(1)/include/generated/config.h: override LAST_PKMAP := 16
+$(HOST_OUT)/$(1)/include/generated/config.h: $(foreach o,$(fuzz_opts_$(1)),override $(o))
+$(HOST_OUT)/$(1)/include/generated/config.h: FORCE
+	$$(call write_config,$$@)
+
+$(HOST_OUT)/$(1)/fuzz_kmap: tests/host/fuzz/fuzz_kmap.c $(HOST_FW_SRCS) $(HOST_OUT)/$(1)/include/generated/config.h
+	@mkdir -p $$(@D)
+	@echo "  FUZZCC  $$@"
+	@$$(HOST_FUZZ_CC) $$(HOST_FUZZ_FLAGS) $(call host_inc,$(1)) -o $$@ \
+		tests/host/fuzz/fuzz_kmap.c $$(HOST_FW_SRCS)
+endef
+$(foreach v,$(FUZZ_VARIANTS),$(eval $(call fuzz_variant,$(v))))
+FUZZ_BINS := $(foreach v,$(FUZZ_VARIANTS),$(HOST_OUT)/$(v)/fuzz_kmap)
+
+check-host: host-tests $(FUZZ_BINS)
 	@tests/host/run-tests.sh "$(if $(TAP),$(TAP),/dev/stdout)" $(HOST_OUT) \
-		"$(HOST_VARIANTS)" "$(HOST_TESTS)" $(FUZZ_SHORT)
+		"$(HOST_VARIANTS)" "$(HOST_TESTS)" $(FUZZ_SHORT) "$(FUZZ_VARIANTS)"
 
 check-mutants:
 	@tools/mutants.sh "$(if $(TAP),$(TAP),/dev/stdout)"
 
-fuzz: $(HOST_OUT)/fuzz/fuzz_kmap
-	@mkdir -p $(HOST_OUT)/fuzz/corpus
-	ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0 \
-		$(HOST_OUT)/fuzz/fuzz_kmap -max_total_time=$(FUZZ_TIME) $(HOST_OUT)/fuzz/corpus
+# The long run: FUZZ_TIME seconds per variant, corpus kept between runs.
+fuzz: $(FUZZ_BINS)
+	@for v in $(FUZZ_VARIANTS); do \
+		mkdir -p $(HOST_OUT)/$$v/corpus; \
+		echo "fuzz_kmap [$$v] for $(FUZZ_TIME) s"; \
+		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0 \
+			$(HOST_OUT)/$$v/fuzz_kmap -max_total_time=$(FUZZ_TIME) \
+			$(HOST_OUT)/$$v/corpus || exit 1; \
+	done
 
 -include $(shell find $(HOST_OUT) -name '*.d' 2>/dev/null)

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Run the host test binaries of every variant, the compile-time rejection
 # checks and a short fuzz run; write one TAP stream to $1.
-#   run-tests.sh TAP HOST_OUT "VARIANTS" "TESTS" FUZZ_SECONDS
+#   run-tests.sh TAP HOST_OUT "VARIANTS" "TESTS" FUZZ_SECONDS "FUZZ_VARIANTS"
+# The fuzz seconds are shared among the fuzz variants.
 set -uo pipefail
 
-tap=$1 out=$2 variants=$3 tests=$4 fuzz_secs=$5
+tap=$1 out=$2 variants=$3 tests=$4 fuzz_secs=$5 fuzz_variants=${6:-fuzz}
 export ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0
 export UBSAN_OPTIONS=print_stacktrace=1
 n=0 failed=0
@@ -63,19 +64,23 @@ for unmap in kunmap_local kunmap_atomic; do
 done
 
 # A short fuzz run: random map/unmap/kmap/write/read/switch sequences.
-if [ "$fuzz_secs" -gt 0 ]; then
-	fz="$out/fuzz"
+nfv=$(echo $fuzz_variants | wc -w)
+for fv in $fuzz_variants; do
+	[ "$fuzz_secs" -gt 0 ] || break
+	secs=$(( (fuzz_secs + nfv - 1) / nfv ))
+	fz="$out/$fv"
 	mkdir -p "$fz/corpus-check"
-	"$fz/fuzz_kmap" -max_total_time="$fuzz_secs" -print_final_stats=1 \
+	"$fz/fuzz_kmap" -max_total_time="$secs" -print_final_stats=1 \
 		"$fz/corpus-check" > "$fz/check.log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fz/check.log")
 	if [ "$rc" -eq 0 ]; then
-		emit ok "fuzz_kmap: ${runs:-?} sequences in ${fuzz_secs}s, no violation or crash"
+		emit ok "$fv: ${runs:-?} random sequences in ${secs}s, no violation, mismatch or crash"
 	else
-		emit not-ok "fuzz_kmap: status $rc after ${runs:-?} sequences (see $fz/check.log)"
+		emit not-ok "$fv: status $rc after ${runs:-?} sequences (see $fz/check.log)"
 	fi
-fi
+	echo "$fv: ${runs:-?} sequences, status $rc"
+done
 
 printf '%s\n' "${lines[@]}" > "$tap"
 echo "check-host: $((n - failed)) passed, $failed failed"
