@@ -31,6 +31,7 @@ include arch/arm/arch.mk
 include firmware/firmware.mk
 # Fragments owned by other areas; each adds its own check-<phase> target.
 -include tests/host/host.mk
+-include tests/host/sched/sched.mk
 -include tools/board-flow.mk
 -include tools/latency/latency.mk
 

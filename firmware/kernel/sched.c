@@ -237,7 +237,11 @@ void sched_init(void)
 	list_add_tail(&boot_thread.all, &all_threads);
 }
 
-void sched_start(void)
+/*
+ * Let threads run: the caller becomes the idle thread (priority 0) and
+ * this returns the first time it is scheduled again.
+ */
+void sched_begin(void)
 {
 	strcpy(boot_thread.name, "idle");
 	arch_local_irq_disable();
@@ -245,6 +249,11 @@ void sched_start(void)
 	tick_start(CONFIG_HZ);
 	__schedule(false);      /* boot thread stays READY at prio 0 */
 	arch_local_irq_enable();
+}
+
+void sched_start(void)
+{
+	sched_begin();
 	for (;;) {
 		arch_cpu_idle();
 		if (need_resched)

@@ -24,6 +24,8 @@ void enqueue_ready(struct thread *t, bool at_head);
 void wake_up_thread(struct thread *t);
 /* Time-slice accounting, called from sched_tick() (IRQ context). */
 void sched_tick_slice(void);
+/* Start scheduling; the caller becomes idle and gets the CPU back when nothing else is ready. */
+void sched_begin(void);
 /* First C code of every new thread. */
 void sched_thread_entry(void);
 

@@ -1,0 +1,15 @@
+/* The real scheduler on the host (tests/host/sched). */
+#ifndef SCHED_HOST_H
+#define SCHED_HOST_H
+
+#include <stdint.h>
+
+extern uint32_t host_clock;
+extern unsigned int host_marker_edges;
+
+/* Simulate the tick interrupt arriving in the running thread. */
+void host_tick(void);
+
+#define HOST_STACK (256 * 1024)   /* ASan and cmocka want room */
+
+#endif

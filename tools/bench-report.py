@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Turn the bench consoles into build/bench/results.json, a table and plots.
+
+    tools/bench-report.py OUTDIR WAKES
+
+Reads OUTDIR/console-lazy{0,1}.log (written by tools/bench.sh), cuts out the
+JSON block and the trace VCDs each run printed, writes results.json and the
+VCDs, cross-checks the wake-up statistics with tools/latency (the same tool
+that reads logic-analyzer captures), and draws the plots with gnuplot.
+"""
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+
+VARIANTS = {"linux": "console-lazy0.log", "lazy": "console-lazy1.log"}
+TARGET_YIELD_NS = 120
+TARGET_MAP_RATIO = 1.10
+TARGET_P99_RATIO = 20.0
+
+
+def blocks(text, name):
+    pat = re.compile(r"--- %s begin ---\r?\n(.*?)--- %s end ---" % (name, name), re.S)
+    return [m.group(1).replace("\r", "") for m in pat.finditer(text)]
+
+
+def load(outdir, log):
+    text = open(os.path.join(outdir, log), errors="replace").read()
+    js = blocks(text, "lokal-bench-json")
+    if not js:
+        sys.exit("bench-report: no result block in %s" % log)
+    res = json.loads(js[-1])["results"]
+    vcds = {}
+    for vcd in blocks(text, "lokal-trace-vcd"):
+        m = re.search(r'\$comment lokal trace "([^"]+)"', vcd)
+        vcds[m.group(1) if m else "trace%d" % len(vcds)] = vcd
+    return res, vcds
+
+
+def value(res, group, name):
+    for r in res:
+        if r["group"] == group and r["name"] == name:
+            return r.get("ns", r.get("x"))
+    return None
+
+
+def main():
+    outdir, wakes = sys.argv[1], int(sys.argv[2])
+    runs = {}
+    for variant, log in VARIANTS.items():
+        res, vcds = load(outdir, log)
+        files = {}
+        for label, vcd in vcds.items():
+            path = os.path.join(outdir, "wakeup-%s-%s.vcd" % (label, variant))
+            with open(path, "w") as f:
+                f.write(vcd)
+            files[label] = path
+        runs[variant] = {"results": res, "vcd": files}
+
+    lin, lazy = runs["linux"]["results"], runs["lazy"]["results"]
+    counts = [0, 1, 2, 4, 8, 16]
+
+    # Figure 1: switch cost vs maps, both algorithms, with the breakdown.
+    rows = []
+    floor = value(lin, "floor", "register switch only")
+    map_floor = value(lin, "floor", "one map moved (flush, PTE clear, PTE set, 2 TLB)")
+    for k in counts:
+        row = {"maps": k}
+        for variant, res in (("linux", lin), ("lazy", lazy)):
+            row[variant] = {
+                "yield_both": value(res, "switch", "yield, both hold %d" % k),
+                "yield_one_side": value(res, "switch", "yield, one side holds %d" % k),
+                "irq_low": value(res, "switch", "irq preempt, low %d high 0" % k),
+                "irq_high": value(res, "switch", "irq preempt, low 0 high %d" % k),
+                "teardown": value(res, "switch-part", "kmap teardown %d" % k),
+                "restore": value(res, "switch-part", "kmap restore %d" % k),
+            }
+        rows.append(row)
+
+    p99 = {v: {m: value(runs[v]["results"], "wakeup", "%s p99" % m) for m in ("atomic", "local")}
+           for v in runs}
+    yield0 = value(lin, "switch", "yield, both hold 0")
+    per_map = None
+    if rows[-1]["linux"]["teardown"] and map_floor:
+        per_map = (rows[-1]["linux"]["teardown"] + rows[-1]["linux"]["restore"]) / 16.0
+    lazy_ratio = None
+    if rows[-1]["linux"]["yield_both"] and rows[-1]["lazy"]["yield_both"]:
+        lazy_ratio = rows[-1]["lazy"]["yield_both"] / rows[-1]["linux"]["yield_both"]
+
+    # Cross-check the wake-up figures with the capture tool.
+    tool = os.path.join("tools", "latency", "lokal-latency")
+    tool_out = {}
+    if os.access(tool, os.X_OK):
+        for variant in runs:
+            f = runs[variant]["vcd"]
+            if "kmap_atomic" in f and "kmap_local" in f:
+                jpath = os.path.join(outdir, "latency-%s.json" % variant)
+                subprocess.run([tool, "--compare", f["kmap_atomic"], f["kmap_local"],
+                                "--labels", "kmap_atomic,kmap_local", "--json", jpath,
+                                "--plot", os.path.join(outdir, "wakeup-cdf-%s.png" % variant)],
+                               check=True, stdout=subprocess.DEVNULL)
+                tool_out[variant] = json.load(open(jpath))
+
+    summary = {
+        "date": datetime.date.today().isoformat(),
+        "command": "make bench",
+        "qemu": subprocess.run(["qemu-system-arm", "--version"], capture_output=True,
+                               text=True).stdout.splitlines()[0],
+        "time_base": "qemu -icount shift=0,align=off,sleep=off: 1 virtual ns per guest "
+                     "instruction; 24 MHz counter, resolution 41.67 ns",
+        "wakeups_per_mode": wakes,
+        "switch_vs_maps": rows,
+        "targets": {
+            "yield_no_maps_ns": {"target": TARGET_YIELD_NS, "measured": yield0},
+            "per_map_vs_floor": {"target": TARGET_MAP_RATIO, "floor_ns": map_floor,
+                                 "measured_ns": per_map,
+                                 "ratio": per_map / map_floor if per_map and map_floor else None},
+            "wakeup_p99_atomic_over_local": {"target": TARGET_P99_RATIO,
+                                             "measured": {v: p99[v]["atomic"] / p99[v]["local"]
+                                                          for v in p99 if p99[v]["local"]}},
+            "lazy_over_linux_switch_16_maps": lazy_ratio,
+        },
+        "runs": {v: {"results": runs[v]["results"], "vcd": runs[v]["vcd"]} for v in runs},
+        "capture_tool": tool_out,
+    }
+    with open(os.path.join(outdir, "results.json"), "w") as f:
+        json.dump(summary, f, indent=2)
+
+    # Plot: switch cost vs number of maps.
+    dat = os.path.join(outdir, "switch-vs-maps.dat")
+    with open(dat, "w") as f:
+        f.write("# maps yield_linux yield_lazy irq_low_linux irq_low_lazy\n")
+        for r in rows:
+            f.write("%d %s %s %s %s\n" % (r["maps"], r["linux"]["yield_both"], r["lazy"]["yield_both"],
+                                          r["linux"]["irq_low"], r["lazy"]["irq_low"]))
+    png = os.path.join(outdir, "switch-vs-maps.png")
+    subprocess.run(["gnuplot", "-e",
+                    "set terminal pngcairo size 800,500 noenhanced; set output '%s';"
+                    "set title 'Context switch cost vs local kmaps held (QEMU -icount, 1 ns = 1 insn)';"
+                    "set xlabel 'local kmaps held'; set ylabel 'ns per switch'; set key left top;"
+                    "set grid; plot '%s' u 1:2 w lp t 'yield, both hold k (Linux restore)',"
+                    " '' u 1:3 w lp t 'yield, both hold k (lazy restore)',"
+                    " '' u 1:4 w lp t 'IRQ preemption, low holds k (Linux)',"
+                    " '' u 1:5 w lp t 'IRQ preemption, low holds k (lazy)'" % (png, dat)],
+                   check=True)
+
+    # The table.
+    print("\nLokal bench, %s, %s" % (summary["date"], summary["qemu"]))
+    print("time base: %s" % summary["time_base"])
+    print("\nFigure 4: floor  register switch only %.1f ns; one map moved %.1f ns" % (floor, map_floor))
+    print("\nFigure 1: context switch (ns per switch), Linux restore | lazy restore")
+    print("  maps | yield both hold | yield one side | IRQ low holds | IRQ high holds | teardown | restore")
+    for r in rows:
+        l, z = r["linux"], r["lazy"]
+        fmt = lambda a, b: ("%8.1f|%-8.1f" % (a, b)) if a is not None and b is not None else "%17s" % "-"
+        print("  %4d | %s | %s | %s | %s | %s | %s" % (
+            r["maps"], fmt(l["yield_both"], z["yield_both"]), fmt(l["yield_one_side"], z["yield_one_side"]),
+            fmt(l["irq_low"], z["irq_low"]), fmt(l["irq_high"], z["irq_high"]),
+            fmt(l["teardown"], z["teardown"]), fmt(l["restore"], z["restore"])))
+    print("\nFigure 2: map+unmap (ns), Linux restore build")
+    for r in lin:
+        if r["group"] == "map+unmap":
+            print("  %-40s %8.1f" % (r["name"], r["ns"]))
+    print("\nFigure 3: wake-up latency (ns) over %d wake-ups per mode" % wakes)
+    for v in runs:
+        res = runs[v]["results"]
+        for m in ("atomic", "local"):
+            print("  %-6s %-7s min %8.0f  median %8.0f  p99 %8.0f  max %8.0f" % (
+                v, m, value(res, "wakeup", "%s min" % m), value(res, "wakeup", "%s median" % m),
+                value(res, "wakeup", "%s p99" % m), value(res, "wakeup", "%s max" % m)))
+        print("  %-6s section length %.0f ns; p99 atomic/local = %.2f" % (
+            v, value(res, "wakeup", "section length (local)"),
+            p99[v]["atomic"] / p99[v]["local"]))
+    t = summary["targets"]
+    print("\nTargets")
+    print("  yield, no maps: %.0f ns (target <= %d)" % (yield0, TARGET_YIELD_NS))
+    if t["per_map_vs_floor"]["ratio"]:
+        print("  per restored map: %.1f ns = %.2f x floor %.1f ns (target <= %.2f x)" % (
+            per_map, t["per_map_vs_floor"]["ratio"], map_floor, TARGET_MAP_RATIO))
+    for v, r in t["wakeup_p99_atomic_over_local"]["measured"].items():
+        print("  wake-up p99 local = 1/%.2f of atomic [%s] (target 1/%d)" % (r, v, TARGET_P99_RATIO))
+    if lazy_ratio:
+        print("  lazy restore / Linux restore, yield with 16 maps each: %.3f" % lazy_ratio)
+    print("\nwrote %s, %s, wakeup VCDs%s" % (os.path.join(outdir, "results.json"), png,
+                                           ", wake-up CDF plots" if tool_out else ""))
+
+
+if __name__ == "__main__":
+    main()
