@@ -10,7 +10,6 @@
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
-#include <asm/fixmap.h>
 
 #define STACK_FILL      0xa5u   /* untouched stack bytes, for the high-water mark */
 #define STACK_MIN       1024
@@ -63,16 +62,7 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 /* A thread may not leave with anything that belongs to its context held. */
 static void exit_checks(struct thread *me)
 {
-	if (me->kmap_ctrl.idx) {
-		printf("\nBUG: thread '%s' exited holding %d local kmap(s):", me->name,
-		       me->kmap_ctrl.idx / KM_INCR);
-		for (int i = 0; i < me->kmap_ctrl.idx; i++)
-			if (!pte_none(me->kmap_ctrl.pteval[i]))
-				printf(" 0x%08lx (pfn 0x%lx)", __fix_to_virt(FIX_KMAP_BEGIN + i),
-				       pte_pfn(me->kmap_ctrl.pteval[i]));
-		printf("\n");
-		panic("kmap_local leaked at exit of thread '%s'", me->name);
-	}
+	kmap_assert_nomap(me);
 	if (preempt_count() || me->pagefault_disabled || me->migrate_disabled)
 		panic("thread '%s' exited in atomic context (preempt_count 0x%x, "
 		      "pagefault_disabled %u, migrate_disabled %u)", me->name,
