@@ -1,4 +1,4 @@
-# The real scheduler (firmware/kernel) on the host, against arch/sim's
+# Kernel and lib code on the host. The real scheduler (firmware/kernel), against arch/sim's
 # ucontext switch and VIVT model. Separate from tests/host/host.mk, whose
 # tests link the scheduler stand-ins instead.
 #
@@ -29,10 +29,21 @@ $(SCHED_HOST_OUT)/test_sched_real: $(SCHED_HOST_OBJS)
 
 .PHONY: check-host-sched
 check-host-sched: $(SCHED_HOST_OUT)/test_sched_real
-	@ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
-		CMOCKA_MESSAGE_OUTPUT=tap $< > $(SCHED_HOST_OUT)/tap.txt 2>&1; rc=$$?; \
-		cat $(SCHED_HOST_OUT)/tap.txt; \
-		grep -E '^(not )?ok ' $(SCHED_HOST_OUT)/tap.txt | sed 's/^\(\(not \)\?ok [0-9]*\) - /\1 - sched_real: /' \
-			>> $(if $(TAP),$(TAP),/dev/null); exit $$rc
+	@rc=0; for t in test_sched_real test_lib; do \
+		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
+			CMOCKA_MESSAGE_OUTPUT=tap $(SCHED_HOST_OUT)/$$t > $(SCHED_HOST_OUT)/$$t.tap 2>&1 || rc=1; \
+		cat $(SCHED_HOST_OUT)/$$t.tap; \
+		grep -E '^(not )?ok ' $(SCHED_HOST_OUT)/$$t.tap | sed "s/^\(\(not \)\?ok [0-9]*\) - /\1 - $$t: /" \
+			>> $(if $(TAP),$(TAP),/dev/null); \
+	done; exit $$rc
+
+# firmware/lib on its own (ring buffer, CRC-32C).
+$(SCHED_HOST_OUT)/test_lib: tests/host/lib/test_lib.c firmware/lib/ringbuf.c firmware/lib/crc32c.c
+	@echo "  HOSTLD  $@"
+	@mkdir -p $(@D)
+	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined -Ifirmware/include -o $@ $^ -lcmocka
+
+check-host-sched: $(SCHED_HOST_OUT)/test_lib
 
 -include $(shell find $(SCHED_HOST_OUT) -name '*.d' 2>/dev/null)

@@ -1,0 +1,92 @@
+/* firmware/lib on the host: ring buffer and CRC-32C. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+#include <lokal/ringbuf.h>
+#include <lokal/crc32c.h>
+
+static void ringbuf_is_fifo(void **state)
+{
+	static struct ringbuf rb;
+
+	(void)state;
+	assert_int_equal(ringbuf_get(&rb), -1);
+	for (int i = 0; i < 10; i++)
+		assert_true(ringbuf_put(&rb, (char)('a' + i)));
+	assert_int_equal(ringbuf_count(&rb), 10);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(ringbuf_get(&rb), 'a' + i);
+	assert_int_equal(ringbuf_get(&rb), -1);
+}
+
+static void ringbuf_full_drops_and_counts(void **state)
+{
+	static struct ringbuf rb;
+
+	(void)state;
+	for (int i = 0; i < RINGBUF_SIZE; i++)
+		assert_true(ringbuf_put(&rb, (char)i));
+	assert_false(ringbuf_put(&rb, 'x'));
+	assert_int_equal(rb.dropped, 1);
+	assert_int_equal(ringbuf_get(&rb), 0);     /* oldest byte survives */
+	assert_true(ringbuf_put(&rb, 'y'));
+	assert_int_equal(ringbuf_count(&rb), RINGBUF_SIZE);
+}
+
+static void ringbuf_indices_wrap_at_2_32(void **state)
+{
+	static struct ringbuf rb;
+
+	(void)state;
+	rb.head = rb.tail = 0xfffffffeu;
+	for (int i = 0; i < 5; i++)
+		assert_true(ringbuf_put(&rb, (char)('0' + i)));
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(ringbuf_get(&rb), '0' + i);
+	assert_int_equal(ringbuf_count(&rb), 0);
+}
+
+static void ringbuf_bytes_are_unsigned(void **state)
+{
+	static struct ringbuf rb;
+
+	(void)state;
+	ringbuf_put(&rb, (char)0xff);
+	assert_int_equal(ringbuf_get(&rb), 0xff);  /* not -1: that means empty */
+}
+
+static void crc32c_known_answers(void **state)
+{
+	static const unsigned char zeros[32], ones[32] = {
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+	(void)state;
+	/* RFC 3720 (iSCSI) B.4 test vectors, and the classic check value. */
+	assert_int_equal(crc32c(0, "123456789", 9), 0xe3069283);
+	assert_int_equal(crc32c(0, zeros, 32), 0x8a9136aa);
+	assert_int_equal(crc32c(0, ones, 32), 0x62a8ab43);
+	assert_int_equal(crc32c(0, "", 0), 0);
+}
+
+static void crc32c_chains(void **state)
+{
+	(void)state;
+	assert_int_equal(crc32c(crc32c(0, "1234", 4), "56789", 5), crc32c(0, "123456789", 9));
+}
+
+int main(void)
+{
+	static const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ringbuf_is_fifo),
+		cmocka_unit_test(ringbuf_full_drops_and_counts),
+		cmocka_unit_test(ringbuf_indices_wrap_at_2_32),
+		cmocka_unit_test(ringbuf_bytes_are_unsigned),
+		cmocka_unit_test(crc32c_known_answers),
+		cmocka_unit_test(crc32c_chains),
+	};
+
+	return cmocka_run_group_tests_name("lib", tests, NULL, NULL);
+}
