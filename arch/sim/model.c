@@ -25,8 +25,12 @@
  * loads every invalid line of the page at once (hardware loads one line
  * per miss); evictions never happen, so only explicit maintenance moves
  * data; write-backs of window lines reach memory at once (only PTE writes
- * model the write buffer, because the walker does not snoop it); cache
- * attributes of the PTE (C/B bits) are not modelled.
+ * model the write buffer, because the walker does not snoop it).
+ *
+ * Uncached mappings (PTE without the C bit, e.g. PAGE_KERNEL_NOCACHE) are
+ * windows mapped straight onto the RAM memfd: every access reaches memory,
+ * no line is ever valid. A store through such a window is not seen by the
+ * model, so cached aliases are not marked stale by it.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -60,6 +64,7 @@ struct window {
 	pte_t tlb_pte;
 
 	bool open;              /* host page accessible: data lives there */
+	bool uncached;          /* open onto RAM itself (PTE without the C bit) */
 	bool valid[LINES];
 	bool stale[LINES];      /* valid, but memory has newer data from an alias */
 	phys_addr_t line_pa[LINES];     /* page the line was filled from */
@@ -173,9 +178,31 @@ static void close_window(struct window *w)
 {
 	if (!w->open)
 		return;
+	w->open = false;
+	if (w->uncached) {
+		/* Put an anonymous, inaccessible page back in place of the RAM view. */
+		if (mmap((void *)w->va, PAGE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+			 -1, 0) == MAP_FAILED) {
+			perror("sim model: mmap");
+			abort();
+		}
+		w->uncached = false;
+		return;
+	}
 	memcpy(w->data, (void *)w->va, PAGE_SIZE);
 	set_prot(w, PROT_NONE);
-	w->open = false;
+}
+
+/* An uncached access: the window becomes a view of the physical page. */
+static void open_uncached(struct window *w, phys_addr_t pa)
+{
+	if (mmap((void *)w->va, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		 sim_ram_fd, (off_t)pa) == MAP_FAILED) {
+		perror("sim model: mmap");
+		abort();
+	}
+	w->uncached = true;
+	w->open = true;
 }
 
 static void open_window(struct window *w)
@@ -406,6 +433,22 @@ void local_flush_tlb_all(void)
 
 /* ---- an access that missed ------------------------------------------------ */
 
+/* Reading (pa, line l) from memory: does another alias hold newer data? */
+static void check_alias_newer(struct window *w, phys_addr_t pa, unsigned int l)
+{
+	for (unsigned int i = 0; i < NR_WINDOWS; i++) {
+		struct window *o = &windows[i];
+
+		if (o != w && o->valid[l] && o->line_pa[l] == pa && line_dirty(o, l) &&
+		    memcmp(line_data(o, l), sim_ram + pa + l * LINE, LINE) != 0) {
+			violation(SIM_STALE_READ, w, pa, "clean of the other alias before this access",
+				  "line %u read from memory while %s slot %d (VA 0x%lx) holds newer data",
+				  l, o->kind, o->slot, o->va);
+			return;
+		}
+	}
+}
+
 static void model_fault(struct window *w, unsigned long addr, bool write)
 {
 	phys_addr_t pa;
@@ -438,23 +481,19 @@ static void model_fault(struct window *w, unsigned long addr, bool write)
 	if (pa >= RAM_SIZE)
 		sim_data_abort(addr, write);
 
+	if (!pte_cacheable(w->tlb_pte)) {
+		for (l = 0; l < LINES; l++)
+			check_alias_newer(w, pa, l);
+		open_uncached(w, pa);
+		return;
+	}
 	for (l = 0; l < LINES; l++) {
 		if (w->valid[l]) {
 			stale += w->stale[l];
 			w->stale[l] = false;
 			continue;
 		}
-		for (unsigned int i = 0; i < NR_WINDOWS; i++) {
-			struct window *o = &windows[i];
-
-			if (o != w && o->valid[l] && o->line_pa[l] == pa && line_dirty(o, l) &&
-			    memcmp(line_data(o, l), sim_ram + pa + l * LINE, LINE) != 0) {
-				violation(SIM_STALE_READ, w, pa, "clean of the other alias before this access",
-					  "line %u read from memory while %s slot %d (VA 0x%lx) holds newer data",
-					  l, o->kind, o->slot, o->va);
-				break;
-			}
-		}
+		check_alias_newer(w, pa, l);
 		memcpy(w->data + l * LINE, sim_ram + pa + l * LINE, LINE);
 		memcpy(w->clean + l * LINE, w->data + l * LINE, LINE);
 		w->valid[l] = true;

@@ -36,7 +36,7 @@ pte_t sim_pkmap_pt[LAST_PKMAP] __attribute__((aligned(32)));
 pte_t sim_fixmap_pt[SIM_FIXMAP_SLOTS] __attribute__((aligned(32)));
 pte_t *pkmap_page_table = sim_pkmap_pt;
 
-static int ram_fd = -1;
+int sim_ram_fd = -1;
 
 static void die(const char *what)
 {
@@ -51,11 +51,11 @@ static void sim_setup_once(void)
 
 	if (sim_ram)
 		return;
-	ram_fd = memfd_create("lokal-ram", 0);
-	if (ram_fd < 0 || ftruncate(ram_fd, (off_t)RAM_SIZE) < 0)
+	sim_ram_fd = memfd_create("lokal-ram", 0);
+	if (sim_ram_fd < 0 || ftruncate(sim_ram_fd, (off_t)RAM_SIZE) < 0)
 		die("sim: RAM memfd");
-	sim_ram = mmap(NULL, RAM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, ram_fd, 0);
-	direct = mmap(NULL, RAM_SIZE, PROT_NONE, MAP_SHARED, ram_fd, 0);
+	sim_ram = mmap(NULL, RAM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, sim_ram_fd, 0);
+	direct = mmap(NULL, RAM_SIZE, PROT_NONE, MAP_SHARED, sim_ram_fd, 0);
 	if (sim_ram == MAP_FAILED || direct == MAP_FAILED)
 		die("sim: RAM mmap");
 	if (mprotect(direct, LOWMEM_SIZE, PROT_READ | PROT_WRITE) < 0)
@@ -76,7 +76,7 @@ void sim_reset(void)
 {
 	sim_setup_once();
 	/* Fresh, zeroed RAM without touching 128 MiB by hand. */
-	if (fallocate(ram_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, (off_t)RAM_SIZE) < 0)
+	if (fallocate(sim_ram_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, (off_t)RAM_SIZE) < 0)
 		die("sim: clearing RAM");
 	memset(sim_pkmap_pt, 0, sizeof(sim_pkmap_pt));
 	memset(sim_fixmap_pt, 0, sizeof(sim_fixmap_pt));

@@ -182,6 +182,37 @@ static void hit_on_lines_older_than_memory_is_stale_read(void **state)
 	unmap_slot(pkp, pk);
 }
 
+static void uncached_mapping_reaches_ram_at_once(void **state)
+{
+	phys_addr_t pa = (phys_addr_t)page_to_pfn(p) << PAGE_SHIFT;
+
+	(void)state;
+	set_pte_ext(ptep, mk_pte(p, PAGE_KERNEL_NOCACHE));
+	local_flush_tlb_kernel_page(va);
+	strcpy((char *)va, "uncached");
+	assert_string_equal((char *)sim_phys(pa), "uncached");
+	strcpy((char *)sim_phys(pa) + 100, "from RAM");
+	assert_string_equal((char *)va + 100, "from RAM");
+	unmap_slot(ptep, va);
+	assert_int_equal(sim_violations(SIM_NR_VIOLATIONS), 0);
+}
+
+static void uncached_read_beside_dirty_cached_alias_is_stale_read(void **state)
+{
+	unsigned long pk = PKMAP_ADDR(7);
+	pte_t *pkp = &pkmap_page_table[7];
+
+	(void)state;
+	map_slot(pkp, pk, p);
+	strcpy((char *)pk, "cached, dirty");
+	set_pte_ext(ptep, mk_pte(p, PAGE_KERNEL_NOCACHE));
+	local_flush_tlb_kernel_page(va);
+	assert_int_equal(*(volatile char *)va, 0);
+	expect_violation(SIM_STALE_READ, "pkmap slot 7");
+	unmap_slot(ptep, va);
+	unmap_slot(pkp, pk);
+}
+
 static void whole_cache_flush_covers_windows_and_tables(void **state)
 {
 	(void)state;
@@ -208,6 +239,8 @@ int main(void)
 		MODEL_TEST(cleaned_but_undrained_pte_is_reported),
 		MODEL_TEST(read_through_alias_of_dirty_data_is_stale_read),
 		MODEL_TEST(hit_on_lines_older_than_memory_is_stale_read),
+		MODEL_TEST(uncached_mapping_reaches_ram_at_once),
+		MODEL_TEST(uncached_read_beside_dirty_cached_alias_is_stale_read),
 		MODEL_TEST(whole_cache_flush_covers_windows_and_tables),
 	};
 

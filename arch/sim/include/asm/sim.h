@@ -67,6 +67,7 @@ void sim_model_reset(void);
 void sim_model_setup(void);
 void sim_data_abort(unsigned long addr, bool write);
 extern uint8_t *sim_ram;                /* the model's view of physical memory */
+extern int sim_ram_fd;                  /* the memfd behind it */
 extern pte_t sim_pkmap_pt[];
 extern pte_t sim_fixmap_pt[];
 #define SIM_FIXMAP_SLOTS        KM_MAX_IDX
