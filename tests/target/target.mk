@@ -8,5 +8,10 @@ $(foreach t,$(TARGET_TESTS),$(eval $(call image,tests/$(t),tests/target/$(t).c t
 .PHONY: target-images check-target
 target-images: $(TARGET_TESTS:%=$(O)/tests/%.elf)
 
-check-target: bootstrap
+check-target: bootstrap $(O)/lokal.elf
 	@tools/run-target-tests.sh tests/target/tests.list $(if $(TAP),$(TAP),/dev/stdout)
+	@# make debug's path: QEMU's gdb stub plus gdb-multiarch reach start_kernel.
+	@if GDB_BATCH=1 GDB_PORT=12345 timeout 60 tools/qemu-debug.sh $(O)/lokal.elf 2>&1 \
+		| grep -q 'Breakpoint 1, start_kernel'; then r="ok"; else r="not ok"; fi; \
+	echo "$$r 1 - make debug: gdb-multiarch stops at start_kernel" \
+		| tee -a $(if $(TAP),$(TAP),/dev/null)
