@@ -26,9 +26,17 @@ static inline unsigned long slot_vaddr(int idx)
 	return __fix_to_virt(FIX_KMAP_BEGIN + idx);
 }
 
+/*
+ * Each slot's PTE, looked up once: the switch path touches every slot a
+ * thread holds, twice per switch, and the arch lookup has range checks.
+ * (Linux keeps one pointer and indexes "kmap_pte - idx"; a table makes no
+ * assumption about how the arch lays out its fixmap entries.)
+ */
+static pte_t *slot_ptes[KM_MAX_IDX];
+
 static inline pte_t *slot_pte(int idx)
 {
-	return virt_to_kpte(slot_vaddr(idx));
+	return slot_ptes[idx];
 }
 
 static inline bool is_guard_slot(int idx)
@@ -54,6 +62,8 @@ static pte_t lazy_left[KM_MAX_IDX];
 
 void kmap_local_init(void)
 {
+	for (int i = 0; i < KM_MAX_IDX; i++)
+		slot_ptes[i] = virt_to_kpte(slot_vaddr(i));
 #if CONFIG_KMAP_LAZY
 	memset(lazy_left, 0, sizeof(lazy_left));
 #endif

@@ -8,10 +8,12 @@
 #include <asm/ptrace.h>
 #include <asm/cp15.h>
 #include <asm/setup.h>
+#include <lokal/highmem-internal.h>
 
 void arm_fatal_exception(struct pt_regs *regs, int kind);
 
-/* Names the kmap slot (or guard page) behind a faulting address, if any. */
+/* mm names the kmap slot (or guard page) behind a faulting address; an
+ * image without mm gets no description. */
 __attribute__((weak)) const char *kmap_describe_fault(unsigned long addr, char *buf, unsigned long len)
 {
 	(void)addr; (void)buf; (void)len;

@@ -8,15 +8,29 @@
 	.arm
 
 /* void __cpuc_flush_dcache_area(void *addr, size_t size)
- * Clean + invalidate D lines by MVA (MCR p15,0,Rd,c7,c14,1), then drain. */
+ * Clean + invalidate D lines by MVA (MCR p15,0,Rd,c7,c14,1), then drain.
+ * Four lines per iteration while whole 128-byte blocks remain: a page
+ * is 128 lines, and every kmap teardown walks one. */
 	.global __cpuc_flush_dcache_area
 __cpuc_flush_dcache_area:
 	add	r1, r0, r1
 	bic	r0, r0, #(CACHE_LINE - 1)
-1:	mcr	p15, 0, r0, c7, c14, 1
+	sub	r2, r1, #(4 * CACHE_LINE)
+1:	cmp	r0, r2
+	bhi	2f
+	mcr	p15, 0, r0, c7, c14, 1
 	add	r0, r0, #CACHE_LINE
-	cmp	r0, r1
-	blo	1b
+	mcr	p15, 0, r0, c7, c14, 1
+	add	r0, r0, #CACHE_LINE
+	mcr	p15, 0, r0, c7, c14, 1
+	add	r0, r0, #CACHE_LINE
+	mcr	p15, 0, r0, c7, c14, 1
+	add	r0, r0, #CACHE_LINE
+	b	1b
+2:	cmp	r0, r1
+	mcrlo	p15, 0, r0, c7, c14, 1
+	addlo	r0, r0, #CACHE_LINE
+	blo	2b
 	mov	r0, #0
 	mcr	p15, 0, r0, c7, c10, 4		/* drain write buffer */
 	bx	lr
