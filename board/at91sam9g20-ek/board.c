@@ -65,6 +65,7 @@ void board_init(void)
 				(1u << BOARD_TC1_ID) | (1u << BOARD_TC2_ID));
 	atmel_tcb_counter32_start(BOARD_TCB0_BASE, BOARD_COUNTER_CLK);
 	atmel_pio_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, 0);
+	atmel_pio_set_output(BOARD_MARKER_GPIO_BASE, BOARD_WAKE_PIN, 0);
 	request_irq(BOARD_DBGU_IRQ, console_irq, &console_rx);
 }
 
@@ -168,6 +169,11 @@ void oneshot_timer_arm(uint32_t us)
 void oneshot_timer_ack(void)
 {
 	atmel_tcb_ack(BOARD_TCB0_BASE, BOARD_ONESHOT_CH);
+}
+
+void wake_marker_set(int level)
+{
+	atmel_pio_write(BOARD_MARKER_GPIO_BASE, BOARD_WAKE_PIN, level);
 }
 
 void switch_marker_set(int level)

@@ -78,6 +78,8 @@
 /* Logic-analyzer switch marker: PA6, which also drives user LED DS5. */
 #define BOARD_MARKER_GPIO_BASE  BOARD_PIOA_BASE
 #define BOARD_MARKER_PIN        6
+/* Wake-up marker (benchmarks): PA7, next to the switch marker. */
+#define BOARD_WAKE_PIN          7
 
 /* Where the image is linked and `make load` puts it: 64 KiB into SDRAM,
  * as on versatilepb (the first page stays unmapped). */

@@ -51,6 +51,7 @@ static void console_irq(unsigned int irq, void *arg)
 void board_init(void)
 {
 	pl061_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN);
+	pl061_set_output(BOARD_MARKER_GPIO_BASE, BOARD_WAKE_PIN);
 	request_irq(BOARD_UART0_IRQ, console_irq, &console_rx);
 	pl011_enable_rx_irq(BOARD_UART0_BASE);
 }
@@ -123,6 +124,11 @@ void oneshot_timer_ack(void)
 void switch_marker_set(int level)
 {
 	pl061_write(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, level);
+}
+
+void wake_marker_set(int level)
+{
+	pl061_write(BOARD_MARKER_GPIO_BASE, BOARD_WAKE_PIN, level);
 }
 
 int console_getc(void)

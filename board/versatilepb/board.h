@@ -42,6 +42,8 @@
 /* Logic-analyzer switch marker: GPIO0 pin 0 (J-connector on the board). */
 #define BOARD_MARKER_GPIO_BASE  BOARD_GPIO0_BASE
 #define BOARD_MARKER_PIN        0
+/* Wake-up marker (benchmarks): GPIO0 pin 1. */
+#define BOARD_WAKE_PIN          1
 
 /* Where the image is loaded: QEMU puts a raw -kernel image at 0x10000. */
 #define BOARD_LOAD_ADDR         0x00010000u

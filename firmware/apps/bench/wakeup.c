@@ -55,6 +55,7 @@ static void timer_irq(unsigned int irq, void *arg)
 {
 	(void)irq; (void)arg;
 	oneshot_timer_ack();
+	wake_marker_set(1);
 	trace_record_at(TRACE_WAKE, 1, expiry);
 	up(&wake_sem);
 }
@@ -67,6 +68,7 @@ static void waker(void *arg)
 		down(&wake_sem);
 		uint32_t now = clock_read();
 
+		wake_marker_set(0);
 		trace_record_at(TRACE_WAKE, 0, now);
 		latency[nr_wakes++] = now - expiry;
 	}

@@ -32,6 +32,9 @@ void oneshot_timer_ack(void);
 
 /* Logic-analyzer marker pin: high while a context switch is in progress. */
 void switch_marker_set(int level);
+/* Second marker pin: benchmarks raise it at a wake-up's timer interrupt and
+ * drop it when the woken thread runs. */
+void wake_marker_set(int level);
 
 /* Console input, filled by the UART's receive interrupt; -1 when empty. */
 int console_getc(void);
