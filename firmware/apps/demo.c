@@ -168,12 +168,13 @@ static void phase_threads(void)
 	}
 	sampler = thread_create("sampler", sampler_fn, &all_high[WORKERS * PAGES_PER_WORKER],
 				PRIO_MAIN + 2, 2048);
+	sleep_ms(40);           /* a snapshot mid-run: preempted threads hold maps */
+	thread_ps();
 	for (int i = 0; i < WORKERS; i++) {
 		thread_join(t[i]);
 		bad += w[i].bad;
 		sections += w[i].sections;
 	}
-	thread_ps();
 	sampler_stop = true;
 	thread_join(sampler);
 
