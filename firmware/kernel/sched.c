@@ -130,6 +130,14 @@ static inline __attribute__((always_inline)) void context_switch(struct thread *
  * Pick the best ready thread and run it. IRQs off. The caller has already
  * set current->state: READY means "still runnable" and it is requeued.
  */
+static void __schedule(bool preempted);
+
+/* Kept out of line so the common path of __schedule() stays lean. */
+static __attribute__((noinline)) void __schedule_again(void)
+{
+	__schedule(true);
+}
+
 static void __schedule(bool preempted)
 {
 	struct thread *prev = current, *next;
@@ -148,6 +156,13 @@ static void __schedule(bool preempted)
 	if (preempted)
 		stats.preemptions++;
 	context_switch(prev, next);
+	/*
+	 * Back in prev. Interrupts were on during the kmap steps of the switch
+	 * that resumed us; if one woke a more urgent thread it could not
+	 * preempt then, so decide again now rather than at the next tick.
+	 */
+	if (__builtin_expect(need_resched, 0))
+		__schedule_again();
 }
 
 void schedule(void)
@@ -216,6 +231,8 @@ void sched_thread_entry(void)
 
 	finish_switch();
 	__preempt_count--;
+	if (need_resched)       /* woken during our first switch-in, see __schedule() */
+		__schedule(true);
 	arch_local_irq_enable();
 	me->entry(me->arg);
 	thread_exit(0);

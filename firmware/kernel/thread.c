@@ -14,6 +14,8 @@
 #define STACK_FILL      0xa5u   /* untouched stack bytes, for the high-water mark */
 #define STACK_MIN       1024
 
+static unsigned int last_id;    /* the boot/idle thread is 0 */
+
 struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 			     int prio, size_t stack_size)
 {
@@ -35,6 +37,7 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 	memset(t->stack, STACK_FILL, stack_size);
 	t->stack_size = stack_size;
 	strncpy(t->name, name, THREAD_NAME_LEN - 1);
+	t->id = ++last_id;
 	t->prio = prio;
 	t->entry = entry;
 	t->arg = arg;

@@ -7,7 +7,7 @@
 
 struct result {
 	const char *group;
-	char name[48];
+	char name[64];
 	uint64_t ns_x100;
 	const char *unit;
 };
