@@ -122,7 +122,7 @@ debug: $(O)/lokal.elf
 	@tools/qemu-debug.sh $<
 
 bench: bootstrap
-	@tools/bench.sh $(BENCH_WAKES)
+	@PUBLISH=$(PUBLISH) tools/bench.sh $(BENCH_WAKES)
 
 # The long stress run: 10^6 map/unmap pairs at HZ=1000 (make check runs 10^5).
 stress: bootstrap

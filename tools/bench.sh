@@ -18,4 +18,13 @@ for lazy in 0 1; do
 		|| { tail -30 "$out/console-lazy$lazy.log"; echo "bench: run failed"; exit 1; }
 done
 
-python3 tools/bench-report.py "$out" "$wakes"
+python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
+
+# make bench PUBLISH=1: keep this run's table, JSON and plots in docs/bench/
+# for the README.
+if [ "${PUBLISH:-0}" = 1 ]; then
+	mkdir -p docs/bench
+	cp "$out/table.txt" docs/bench/table.txt
+	cp "$out/results.json" "$out"/*.png docs/bench/
+	echo "bench: published to docs/bench/"
+fi
