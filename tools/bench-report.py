@@ -72,8 +72,8 @@ def main():
             row[variant] = {
                 "yield_both": value(res, "switch", "yield, both hold %d" % k),
                 "yield_one_side": value(res, "switch", "yield, one side holds %d" % k),
-                "irq_low": value(res, "switch", "irq preempt, low %d high 0" % k),
-                "irq_high": value(res, "switch", "irq preempt, low 0 high %d" % k),
+                "irq_low": value(res, "switch", "irq round trip, low %d high 0" % k),
+                "irq_high": value(res, "switch", "irq round trip, low 0 high %d" % k),
                 "teardown": value(res, "switch-part", "kmap teardown %d" % k),
                 "restore": value(res, "switch-part", "kmap restore %d" % k),
             }
@@ -139,19 +139,19 @@ def main():
     subprocess.run(["gnuplot", "-e",
                     "set terminal pngcairo size 800,500 noenhanced; set output '%s';"
                     "set title 'Context switch cost vs local kmaps held (QEMU -icount, 1 ns = 1 insn)';"
-                    "set xlabel 'local kmaps held'; set ylabel 'ns per switch'; set key left top;"
+                    "set xlabel 'local kmaps held'; set ylabel 'ns'; set key left top;"
                     "set grid; plot '%s' u 1:2 w lp t 'yield, both hold k (Linux restore)',"
                     " '' u 1:3 w lp t 'yield, both hold k (lazy restore)',"
-                    " '' u 1:4 w lp t 'IRQ preemption, low holds k (Linux)',"
-                    " '' u 1:5 w lp t 'IRQ preemption, low holds k (lazy)'" % (png, dat)],
+                    " '' u 1:4 w lp t 'IRQ round trip (2 switches), low holds k (Linux)',"
+                    " '' u 1:5 w lp t 'IRQ round trip (2 switches), low holds k (lazy)'" % (png, dat)],
                    check=True)
 
     # The table.
     print("\nLokal bench, %s, %s" % (summary["date"], summary["qemu"]))
     print("time base: %s" % summary["time_base"])
     print("\nFigure 4: floor  register switch only %.1f ns; one map moved %.1f ns" % (floor, map_floor))
-    print("\nFigure 1: context switch (ns per switch), Linux restore | lazy restore")
-    print("  maps | yield both hold | yield one side | IRQ low holds | IRQ high holds | teardown | restore")
+    print("\nFigure 1: context switch in ns (yield: per switch; IRQ trip: IRQ, switch to the woken thread, switch back), Linux restore | lazy restore")
+    print("  maps | yield both hold | yield one side | IRQ trip, low holds | IRQ trip, high holds | teardown | restore")
     for r in rows:
         l, z = r["linux"], r["lazy"]
         fmt = lambda a, b: ("%8.1f|%-8.1f" % (a, b)) if a is not None and b is not None else "%17s" % "-"

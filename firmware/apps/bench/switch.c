@@ -223,13 +223,13 @@ void bench_switch(void)
 
 		snprintf(name, sizeof(name), "yield, both hold %d", k);
 		bench_result("switch", name, measure_yield(k, k));
-		snprintf(name, sizeof(name), "irq preempt, low %d high 0", k);
+		snprintf(name, sizeof(name), "irq round trip, low %d high 0", k);
 		bench_result("switch", name, measure_irq(k, 0));
 		if (k) {
 			/* One side holds k: each round trip has one teardown and one restore. */
 			snprintf(name, sizeof(name), "yield, one side holds %d", k);
 			bench_result("switch", name, measure_yield(k, 0));
-			snprintf(name, sizeof(name), "irq preempt, low 0 high %d", k);
+			snprintf(name, sizeof(name), "irq round trip, low 0 high %d", k);
 			bench_result("switch", name, measure_irq(0, k));
 			measure_kmap_switch_work(k, &out, &in);
 			snprintf(name, sizeof(name), "kmap teardown %d", k);
