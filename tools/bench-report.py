@@ -102,6 +102,13 @@ def main():
                                 "--plot", os.path.join(outdir, "wakeup-cdf-%s.png" % variant)],
                                check=True, stdout=subprocess.DEVNULL)
                 tool_out[variant] = json.load(open(jpath))
+                # The capture tool must reproduce the firmware's own figures.
+                for inp, mode in zip(tool_out[variant]["inputs"], ("atomic", "local")):
+                    for key in ("min", "median", "p99", "max"):
+                        fw = value(runs[variant]["results"], "wakeup", "%s %s" % (mode, key))
+                        if inp["wake"].get(key) != fw:
+                            sys.exit("bench-report: %s %s %s: firmware %s ns, tools/latency %s ns"
+                                     % (variant, mode, key, fw, inp["wake"].get(key)))
 
     summary = {
         "date": datetime.date.today().isoformat(),
@@ -183,6 +190,8 @@ def main():
         print("  wake-up p99 local = 1/%.2f of atomic [%s] (target 1/%d)" % (r, v, TARGET_P99_RATIO))
     if lazy_ratio:
         print("  lazy restore / Linux restore, yield with 16 maps each: %.3f" % lazy_ratio)
+    if tool_out:
+        print("  tools/latency on the firmware's trace dumps: same min/median/p99/max as the firmware")
     print("\nwrote %s, %s, wakeup VCDs%s" % (os.path.join(outdir, "results.json"), png,
                                            ", wake-up CDF plots" if tool_out else ""))
 

@@ -25,7 +25,7 @@ struct trace_event {
 	uint8_t value;
 };
 
-#define TRACE_EVENTS 65536
+#define TRACE_EVENTS 196608    /* 10^4 wake-ups need ~12 events each */
 
 /* Start recording from an empty buffer (recording stops when it is full). */
 void trace_start(void);

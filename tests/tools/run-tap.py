@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Run the tool tests and append one TAP line per test to argv[1]."""
+import sys
+import unittest
+
+sys.path.insert(0, __import__("os").path.dirname(__file__))
+import test_latency  # noqa: E402
+
+
+class TapResult(unittest.TextTestResult):
+    lines = []
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        self.lines.append(("ok", test.id()))
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self.lines.append(("not ok", test.id()))
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self.lines.append(("not ok", test.id()))
+
+
+suite = unittest.defaultTestLoader.loadTestsFromModule(test_latency)
+res = unittest.TextTestRunner(resultclass=TapResult, verbosity=2).run(suite)
+with open(sys.argv[1], "a") as f:
+    for n, (r, name) in enumerate(TapResult.lines, 1):
+        f.write("%s %d - %s\n" % (r, n, name.replace("test_latency.", "latency: ")))
+sys.exit(0 if res.wasSuccessful() else 1)

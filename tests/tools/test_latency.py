@@ -1,0 +1,183 @@
+"""Tests of tools/latency/lokal-latency: hand-made captures with known
+answers, trace dumps inside console logs, generated captures, errors."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOL = os.path.join(HERE, "..", "..", "tools", "latency", "lokal-latency")
+
+
+def run(*args):
+    return subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True)
+
+
+def stats_of(*args):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.json")
+        p = run(*args, "--json", out)
+        if p.returncode != 0:
+            raise AssertionError("tool failed: %s" % p.stderr)
+        return json.load(open(out))
+
+
+def dump(label, edges, hz=24000000):
+    """A firmware-style framed trace dump from (ticks, signal, value) edges."""
+    lines = ["--- lokal-trace-vcd begin ---",
+             '$comment lokal trace "%s": %d events; counter %d Hz $end' % (label, len(edges), hz),
+             "$timescale 1 ns $end", "$scope module lokal $end",
+             "$var wire 1 s switch $end", "$var wire 1 w wake $end",
+             "$var integer 8 k kmaps $end", "$upscope $end", "$enddefinitions $end",
+             "#0", "$dumpvars", "0s", "0w", "b0 k", "$end"]
+    for ticks, sig, val in sorted(edges):
+        lines.append("#%d" % ((ticks * 10**9 + hz // 2) // hz))
+        lines.append("b%s k" % bin(val)[2:] if sig == "k" else "%d%s" % (val, sig))
+    lines.append("--- lokal-trace-vcd end ---")
+    return "\n".join(lines) + "\n"
+
+
+class HandMade(unittest.TestCase):
+    def test_vcd_known_pulses(self):
+        r = stats_of(os.path.join(HERE, "handmade.vcd"))["inputs"][0]
+        self.assertEqual(r["switch"], {"count": 3, "min": 100, "median": 200, "p90": 300,
+                                       "p99": 300, "max": 300})
+        self.assertEqual(r["wake"], {"count": 2, "min": 1000, "median": 1000, "p90": 3000,
+                                     "p99": 3000, "max": 3000})
+
+    def test_sigrok_csv_by_channel_option(self):
+        r = stats_of(os.path.join(HERE, "handmade.csv"), "--switch", "D0", "--wake", "D1")
+        r = r["inputs"][0]
+        self.assertEqual(r["switch"]["count"], 2)
+        self.assertAlmostEqual(r["switch"]["min"], 100, places=6)
+        self.assertAlmostEqual(r["switch"]["max"], 300, places=6)
+        self.assertEqual(r["wake"]["count"], 1)
+        self.assertAlmostEqual(r["wake"]["max"], 500, places=6)
+
+    def test_csv_samplerate_option_when_header_lacks_it(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.csv")
+            open(p, "w").write("switch\n0\n1\n1\n0\n")
+            r = stats_of(p, "--samplerate", "1m")["inputs"][0]
+            self.assertAlmostEqual(r["switch"]["max"], 2000, places=6)
+            self.assertNotEqual(run(p).returncode, 0)   # no rate at all: refused
+
+
+class TraceDumps(unittest.TestCase):
+    def test_widths_come_back_as_firmware_ticks(self):
+        # 7 ticks = 291.67 ns: edges print as 0 and 292 ns, the width is
+        # reported as the firmware computes it, floor(7 * 1e9 / 24e6) = 291.
+        text = dump("t", [(0, "w", 1), (7, "w", 0), (100, "w", 1), (133, "w", 0)])
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "t.vcd")
+            open(p, "w").write(text)
+            r = stats_of(p)["inputs"][0]
+        self.assertEqual(r["wake"]["min"], 291)
+        self.assertEqual(r["wake"]["max"], 1375)
+
+    def test_console_log_with_two_dumps(self):
+        log = ("boot banner\nsome output\n" + dump("kmap_atomic", [(0, "w", 1), (2400, "w", 0)])
+               + "between\n" + dump("kmap_local", [(0, "w", 1), (24, "w", 0)]) + "main: exit status 0\n")
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "console.log")
+            open(p, "w").write(log)
+            self.assertEqual(stats_of(p, "--trace", "kmap_local")["inputs"][0]["wake"]["max"], 1000)
+            self.assertEqual(stats_of(p, "--trace", "kmap_atomic")["inputs"][0]["wake"]["max"], 100000)
+            amb = run(p)
+            self.assertEqual(amb.returncode, 2)
+            self.assertIn("--trace", amb.stderr)
+
+    def test_switch_width_by_kmaps(self):
+        edges = []
+        for n, k in enumerate([0, 2, 2, 4]):
+            t = 1000 * n
+            edges += [(t, "s", 1), (t + 10 + 5 * k, "k", k), (t + 10 + 5 * k, "s", 0)]
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "t.vcd")
+            open(p, "w").write(dump("t", edges))
+            r = stats_of(p)["inputs"][0]
+            png = os.path.join(d, "sw.png")
+            self.assertEqual(run(p, "--plot-switch-vs-maps", png).returncode, 0)
+            self.assertEqual(open(png, "rb").read(8), b"\x89PNG\r\n\x1a\n")
+        self.assertEqual(sorted(r["switch_by_kmaps"]), ["0", "2", "4"])
+        self.assertEqual(r["switch_by_kmaps"]["2"]["count"], 2)
+        self.assertEqual(r["switch_by_kmaps"]["4"]["max"], 30 * 10**9 // 24000000)
+
+
+class GeneratedCapture(unittest.TestCase):
+    def test_round_trip_within_one_sample(self):
+        edges = []
+        t = 0
+        for n in range(200):                    # assorted widths, 11..1011 ticks
+            w = 11 + (n * 37) % 1000
+            edges += [(t, "w", 1), (t + w, "w", 0), (t + 5, "s", 1), (t + 9 + n % 7, "s", 0)]
+            t += 2000
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.join(d, "trace.vcd")
+            open(src, "w").write(dump("t", edges))
+            ref = stats_of(src)["inputs"][0]
+            for ext, rate, period in (("vcd", "24m", 1e9 / 24e6), ("csv", "12m", 1e9 / 12e6)):
+                out = os.path.join(d, "cap." + ext)
+                p = run("gen-capture", src, "--samplerate", rate, "-o", out)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                got = stats_of(out)["inputs"][0]
+                for sig in ("wake", "switch"):
+                    self.assertEqual(got[sig]["count"], ref[sig]["count"])
+                    for key in ("min", "median", "p99", "max"):
+                        # one sample, plus whole-ns rounding of the capture's times
+                        self.assertLessEqual(abs(got[sig][key] - ref[sig][key]), period + 1,
+                                             "%s %s %s" % (ext, sig, key))
+
+
+class Compare(unittest.TestCase):
+    def test_p99_ratio_and_cdf_plot(self):
+        with tempfile.TemporaryDirectory() as d:
+            a, b = os.path.join(d, "a.vcd"), os.path.join(d, "b.vcd")
+            open(a, "w").write(dump("a", [e for n in range(100) for e in
+                                          ((n * 5000, "w", 1), (n * 5000 + 2400, "w", 0))]))
+            open(b, "w").write(dump("b", [e for n in range(100) for e in
+                                          ((n * 5000, "w", 1), (n * 5000 + 120, "w", 0))]))
+            png, js = os.path.join(d, "cdf.png"), os.path.join(d, "c.json")
+            p = run("--compare", a, b, "--labels", "atomic,local", "--json", js, "--plot", png)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertAlmostEqual(json.load(open(js))["p99_ratio_b_over_a"], 0.05)
+            self.assertIn("1/20.00", p.stdout)
+            self.assertEqual(open(png, "rb").read(8), b"\x89PNG\r\n\x1a\n")
+
+
+class Malformed(unittest.TestCase):
+    def check_refused(self, text, needle, *args):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "bad")
+            open(p, "w").write(text)
+            r = run(p, *args)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn(needle, r.stderr)
+
+    def test_garbage(self):
+        self.check_refused("hello world\n", "no sample rate")
+
+    def test_vcd_time_going_backwards(self):
+        self.check_refused("$timescale 1 ns $end $var wire 1 ! switch $end $enddefinitions $end "
+                           "#10 1! #5 0!\n", "time goes backwards")
+
+    def test_vcd_undeclared_id(self):
+        self.check_refused("$timescale 1 ns $end $var wire 1 ! switch $end $enddefinitions $end "
+                           "#10 1?\n", "undeclared id")
+
+    def test_csv_bad_value(self):
+        self.check_refused("; Samplerate: 1 MHz\nD0\n0\n2\n", "not 0 or 1", "--switch", "D0")
+
+    def test_missing_channel(self):
+        self.check_refused("; Samplerate: 1 MHz\nD0\n0\n1\n", "neither")
+
+    def test_missing_file(self):
+        r = run("/nonexistent/capture.vcd")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("No such file", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,55 @@
+"""Pulses and their statistics.
+
+Percentiles are nearest-rank: the value at 1-based rank ceil(p/100 * n) of
+the sorted samples, as the firmware's bench computes them.
+"""
+import math
+
+
+def pulses(changes, counter_hz=None):
+    """High pulses of a 0/1 change list, as (start_ns, width_ns).
+
+    With counter_hz (a Lokal trace), edge times were rounded to whole ns
+    from counter ticks: recover the ticks and express widths as the
+    firmware does, ticks * 1e9 / hz rounded down, so both agree exactly.
+    """
+    out = []
+    start = None
+    for t, v in changes:
+        if v and start is None:
+            start = t
+        elif not v and start is not None:
+            out.append((start, _width(start, t, counter_hz)))
+            start = None
+    return out
+
+
+def _width(t0, t1, hz):
+    if not hz:
+        return t1 - t0
+    ticks = round(t1 * hz / 1e9) - round(t0 * hz / 1e9)
+    return ticks * 10**9 // hz
+
+
+def rank(sorted_vals, pct):
+    r = math.ceil(pct * len(sorted_vals) / 100)
+    return sorted_vals[max(r, 1) - 1]
+
+
+def summary(widths):
+    """count, min, median, p90, p99, max of a list of widths (ns)."""
+    if not widths:
+        return {"count": 0}
+    s = sorted(widths)
+    return {"count": len(s), "min": s[0], "median": rank(s, 50), "p90": rank(s, 90),
+            "p99": rank(s, 99), "max": s[-1]}
+
+
+def value_at(changes, t):
+    """The value a change list holds at time t (the last change at or before t)."""
+    v = 0
+    for ct, cv in changes:
+        if ct > t:
+            break
+        v = cv
+    return v
