@@ -15,11 +15,7 @@
 #include <generated/config.h>
 #include <board.h>
 
-#define PAGE_SHIFT      12
-#define PAGE_SIZE       (1ul << PAGE_SHIFT)
-#define PAGE_MASK       (~(PAGE_SIZE - 1))
-
-typedef uint32_t phys_addr_t;
+#include <asm/page.h>
 
 #define PHYS_OFFSET     BOARD_RAM_BASE
 #define PAGE_OFFSET     BOARD_RAM_BASE           /* identity map */

@@ -15,11 +15,7 @@
 #include <stdint.h>
 #include <generated/config.h>
 
-#define PAGE_SHIFT      12
-#define PAGE_SIZE       (1ul << PAGE_SHIFT)
-#define PAGE_MASK       (~(PAGE_SIZE - 1))
-
-typedef uint32_t phys_addr_t;
+#include <asm/page.h>
 
 extern uintptr_t sim_page_offset;
 extern unsigned long sim_pkmap_base;
