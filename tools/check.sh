@@ -24,6 +24,7 @@ for phase in "${phases[@]}"; do
 	p=$(grep -c '^ok ' "$tap" || true)
 	f=$(grep -c '^not ok ' "$tap" || true)
 	grep '^not ok ' "$tap" | sed 's/^/    /'
+	grep -h '^mutants killed' "$log" | sed 's/^/    /'
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "    not ok - check-$phase exited with status $rc (see $log)"
 		tail -n 20 "$log" | sed 's/^/    | /'
