@@ -27,6 +27,7 @@ static struct list_head ready[NR_PRIO];
 static uint32_t ready_bitmap;           /* bit p set: ready[p] not empty */
 static bool running;
 static struct sched_stats stats;
+static volatile bool in_kmap_window;  /* interrupts on inside a switch's kmap step */
 static bool rotate_on_switch;           /* time slice used up: requeue at tail */
 static struct thread *switch_from;      /* the thread the running one replaced */
 
@@ -93,9 +94,11 @@ static inline __attribute__((always_inline)) void finish_switch(void)
 	prev = switch_from;
 	if (me->kmap_ctrl.idx) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
+		in_kmap_window = true;
 		arch_local_irq_enable();
 		__kmap_local_sched_in();
 		arch_local_irq_disable();
+		in_kmap_window = false;
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
 	}
@@ -114,9 +117,11 @@ static inline __attribute__((always_inline)) void context_switch(struct thread *
 
 	__preempt_count++;
 	if (prev->kmap_ctrl.idx) {
+		in_kmap_window = true;
 		arch_local_irq_enable();
 		__kmap_local_sched_out();
 		arch_local_irq_disable();
+		in_kmap_window = false;
 	}
 	switch_from = prev;
 	current = next;
@@ -190,6 +195,8 @@ void preempt_schedule(void)
 void irq_enter(void)
 {
 	__preempt_count += HARDIRQ_OFFSET;
+	if (in_kmap_window)
+		stats.irqs_in_kmap_switch++;
 }
 
 void irq_exit(void)

@@ -8,6 +8,8 @@
 #include <lokal/highmem.h>
 #include <lokal/thread.h>
 #include <lokal/app.h>
+#include <lokal/irq.h>
+#include <lokal/platform.h>
 #include "ktest.h"
 
 #define THREADS         8
@@ -22,6 +24,16 @@ struct stress {
 };
 
 static struct stress st[THREADS];
+
+/*
+ * A timer interrupt at irregular short intervals maps pages of its own
+ * while threads hold, tear down and restore theirs: it lands inside
+ * switches' kmap steps (which run with interrupts on) as well.
+ */
+#define IRQ_PAGES 4
+static struct stress irq_st;
+static volatile unsigned long irq_maps, irq_bad;
+static volatile bool irq_stop;
 static volatile unsigned long total_pairs;
 static const unsigned long wanted = CONFIG_STRESS_PAIRS;
 
@@ -52,6 +64,22 @@ static void rewrite(struct stress *s, int i, uint32_t *p)
 	s->gen[i]++;
 	for (unsigned int w = 0; w < PAGE_SIZE / 4; w += STRIDE)
 		p[w] = word(s->pages[i], s->gen[i], w);
+}
+
+static void irq_mapper(unsigned int irq, void *arg)
+{
+	int i = (int)(rnd(&irq_st) % IRQ_PAGES);
+	uint32_t *p;
+
+	(void)irq; (void)arg;
+	oneshot_timer_ack();
+	p = kmap_local_page(irq_st.pages[i]);
+	irq_bad += verify(&irq_st, i, p);
+	rewrite(&irq_st, i, p);
+	kunmap_local(p);
+	irq_maps++;
+	if (!irq_stop)
+		oneshot_timer_arm(20 + rnd(&irq_st) % 60);
 }
 
 static void stress_thread(void *arg)
@@ -108,6 +136,16 @@ static void stress_random_nested_maps_under_preemption(void)
 			kunmap_local(a);
 		}
 	}
+	irq_st.rng = 0xabcdef;
+	for (int p = 0; p < IRQ_PAGES; p++) {
+		irq_st.pages[p] = alloc_page(ZONE_HIGHMEM);
+		KT_ASSERT(irq_st.pages[p]);
+		uint32_t *a = kmap_local_page(irq_st.pages[p]);
+		rewrite(&irq_st, p, a);
+		kunmap_local(a);
+	}
+	KT_ASSERT(request_irq(oneshot_timer_irq(), irq_mapper, NULL) == 0);
+	oneshot_timer_arm(50);
 	for (int i = 0; i < THREADS; i++) {
 		snprintf(name, sizeof(name), "stress%d", i);
 		/* four priority levels below main, two threads on each */
@@ -115,6 +153,15 @@ static void stress_random_nested_maps_under_preemption(void)
 	}
 	for (int i = 0; i < THREADS; i++)
 		thread_join(t[i]);
+	irq_stop = true;
+	sleep_ms(1);
+	free_irq(oneshot_timer_irq());
+	for (int p = 0; p < IRQ_PAGES; p++) {
+		uint32_t *a = kmap(irq_st.pages[p]);
+		mismatches += verify(&irq_st, p, a);
+		kunmap(irq_st.pages[p]);
+	}
+	mismatches += irq_bad;
 	for (int i = 0; i < THREADS; i++) {
 		mismatches += st[i].mismatches;
 		pairs += st[i].pairs;
@@ -126,11 +173,14 @@ static void stress_random_nested_maps_under_preemption(void)
 	}
 	sched_get_stats(&ss);
 	printf("# %lu map/unmap pairs, %lu switches (%lu preemptions, %lu with kmaps, "
-	       "%lu maps restored), %lu mismatches\n", pairs, ss.switches, ss.preemptions,
-	       ss.kmap_switches, ss.kmaps_restored, mismatches);
+	       "%lu maps restored), %lu maps from IRQs (%lu IRQs inside a switch's kmap steps), "
+	       "%lu mismatches\n", pairs, ss.switches, ss.preemptions, ss.kmap_switches,
+	       ss.kmaps_restored, irq_maps, ss.irqs_in_kmap_switch, mismatches);
 	KT_ASSERT(pairs >= wanted);
 	KT_ASSERT(ss.preemptions > 0);
 	KT_ASSERT(ss.kmaps_restored > 0);
+	KT_ASSERT(irq_maps > 1000);
+	KT_ASSERT(ss.irqs_in_kmap_switch > 0);   /* the interesting windows were hit */
 	KT_ASSERT_EQ(mismatches, 0);
 }
 

@@ -42,6 +42,7 @@ struct sched_stats {
 	unsigned long kmap_switches;    /* switches that tore down or restored kmaps */
 	unsigned long kmaps_restored;   /* individual maps re-installed */
 	unsigned long preemptions;      /* switches forced from IRQ exit or preempt_enable */
+	unsigned long irqs_in_kmap_switch; /* interrupts taken while a switch moved kmaps */
 };
 void sched_get_stats(struct sched_stats *st);
 
