@@ -76,6 +76,25 @@ bool scheduler_running(void)
 	return running;
 }
 
+void sched_set_prio(struct thread *t, int prio)
+{
+	if (t->prio == prio)
+		return;
+	if (t->state == THREAD_READY && t != current) {
+		list_del_init(&t->node);
+		if (list_empty(&ready[t->prio]))
+			ready_bitmap &= ~(1u << t->prio);
+		t->prio = prio;
+		__enqueue_ready(t, false);
+	} else {
+		t->prio = prio;
+	}
+	if (t != current && t->state == THREAD_READY && prio > current->prio)
+		need_resched = true;
+	if (t == current && highest_ready_prio() > prio)
+		need_resched = true;
+}
+
 /* Make t runnable (IRQs off); ask for a switch if it outranks the running thread. */
 void wake_up_thread(struct thread *t)
 {
@@ -258,6 +277,7 @@ void sched_init(void)
 	for (int i = 0; i < NR_PRIO; i++)
 		INIT_LIST_HEAD(&ready[i]);
 	INIT_LIST_HEAD(&boot_thread.node);
+	INIT_LIST_HEAD(&boot_thread.held_mutexes);
 	list_add_tail(&boot_thread.all, &all_threads);
 }
 

@@ -7,6 +7,7 @@
 #include <lokal/highmem-internal.h>
 #include <lokal/preempt.h>
 #include <lokal/wait.h>
+#include <lokal/mutex.h>
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
@@ -38,7 +39,8 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 	t->stack_size = stack_size;
 	strncpy(t->name, name, THREAD_NAME_LEN - 1);
 	t->id = ++last_id;
-	t->prio = prio;
+	t->prio = t->base_prio = prio;
+	INIT_LIST_HEAD(&t->held_mutexes);
 	t->entry = entry;
 	t->arg = arg;
 	t->slice = SCHED_SLICE_TICKS;
@@ -66,6 +68,9 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 static void exit_checks(struct thread *me)
 {
 	kmap_assert_nomap(me);
+	if (!list_empty(&me->held_mutexes))
+		panic("thread '%s' exited holding mutex %p", me->name,
+		      (void *)list_first_entry(&me->held_mutexes, struct mutex, held));
 	if (preempt_count() || me->pagefault_disabled || me->migrate_disabled)
 		panic("thread '%s' exited in atomic context (preempt_count 0x%x, "
 		      "pagefault_disabled %u, migrate_disabled %u)", me->name,

@@ -174,6 +174,53 @@ static void mutex_excludes(void)
 	KT_ASSERT(m.owner == NULL);
 }
 
+/* Priority inversion: M spins while L holds what H needs; L must borrow H's priority. */
+static struct mutex pi = MUTEX_INIT(pi);
+static volatile bool m_done, h_got_lock_before_m_done;
+static struct thread *pi_h, *pi_m;
+
+static void pi_high(void *arg)
+{
+	(void)arg;
+	mutex_lock(&pi);
+	h_got_lock_before_m_done = !m_done;
+	mutex_unlock(&pi);
+}
+
+static void pi_mid(void *arg)
+{
+	uint64_t end = jiffies_read() + 10;
+
+	(void)arg;
+	while (jiffies_read() < end)
+		;               /* 10 ticks of CPU, never sleeping */
+	m_done = true;
+}
+
+static void pi_low(void *arg)
+{
+	(void)arg;
+	mutex_lock(&pi);
+	pi_h = thread_create("H", pi_high, NULL, PRIO_MAIN + 1, 0);  /* blocks on pi at once */
+	/* Outranks L's own priority: without inheritance it would run now, to the end. */
+	pi_m = thread_create("M", pi_mid, NULL, PRIO_MAIN - 2, 0);
+	for (volatile int i = 0; i < 1000; i++)
+		;
+	mutex_unlock(&pi);
+}
+
+static void mutex_priority_inheritance(void)
+{
+	struct thread *l;
+
+	m_done = h_got_lock_before_m_done = false;
+	l = thread_create("L", pi_low, NULL, PRIO_MAIN - 3, 0);
+	thread_join(l);
+	thread_join(pi_h);
+	thread_join(pi_m);
+	KT_ASSERT(h_got_lock_before_m_done);
+}
+
 static void exiter(void *arg)
 {
 	thread_exit((int)(intptr_t)arg);
@@ -199,4 +246,5 @@ KTEST_MAIN(KTEST(higher_priority_runs_at_once), KTEST(lower_priority_waits),
 	   KTEST(tick_preempts_equal_priority_round_robin),
 	   KTEST(irq_wakeup_preempts_on_irq_exit), KTEST(preempt_disable_defers_the_switch),
 	   KTEST(sleepers_wake_in_deadline_order), KTEST(mutex_excludes),
+	   KTEST(mutex_priority_inheritance),
 	   KTEST(join_returns_exit_code), KTEST(ps_lists_threads))

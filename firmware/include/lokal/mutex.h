@@ -7,18 +7,25 @@
 
 struct thread;
 
+/*
+ * Priority inheritance: while a thread waits for a mutex, the owner runs at
+ * least at the waiter's priority (through chains of mutexes too), so a
+ * middle-priority thread cannot hold up a high-priority one indefinitely by
+ * starving the low-priority owner. The mutex goes to its most urgent waiter.
+ */
 struct mutex {
 	struct thread *owner;
 	struct wait_queue waiters;
+	struct list_head held;          /* on owner->held_mutexes */
 };
 
-#define MUTEX_INIT(name) { NULL, WAIT_QUEUE_INIT((name).waiters) }
+#define MUTEX_INIT(name) { NULL, WAIT_QUEUE_INIT((name).waiters), LIST_HEAD_INIT((name).held) }
 
 void mutex_init(struct mutex *m);
 /* Sleep until m is free, then own it. Locking a mutex you own is a reported bug. */
 void mutex_lock(struct mutex *m);
 bool mutex_trylock(struct mutex *m);
-/* Release m; only the owner may. The longest waiter gets it next. */
+/* Release m; only the owner may. The most urgent waiter (FIFO among equals) gets it next. */
 void mutex_unlock(struct mutex *m);
 
 struct semaphore {

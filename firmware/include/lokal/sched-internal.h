@@ -22,6 +22,8 @@ extern struct list_head all_threads;
 void enqueue_ready(struct thread *t, bool at_head);
 /* Make a blocked or sleeping t runnable and request a switch if it outranks current (IRQs off). */
 void wake_up_thread(struct thread *t);
+/* Change t's effective priority, moving it between ready queues (IRQs off). */
+void sched_set_prio(struct thread *t, int prio);
 /* Time-slice accounting, called from sched_tick() (IRQ context). */
 void sched_tick_slice(void);
 /* Start scheduling; the caller becomes idle and gets the CPU back when nothing else is ready. */

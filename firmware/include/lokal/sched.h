@@ -30,18 +30,22 @@ enum thread_state {
 #define NR_PRIO         32      /* priorities 0 (idle) .. 31 (most urgent) */
 
 struct cpu_context;
+struct mutex;
 
 struct thread {
 	void *saved_sp;                 /* arch context lives on the stack */
 	char name[THREAD_NAME_LEN];
 	unsigned int id;                /* small number for traces */
-	int prio;
+	int prio;                       /* effective: base, or inherited through a mutex */
+	int base_prio;
 	enum thread_state state;
 	struct list_head node;          /* ready queue or wait queue */
 	struct list_head all;           /* every thread, for ps */
 	unsigned int slice;             /* ticks left in this time slice */
 	uint64_t wake_tick;
 	int wait_result;
+	struct mutex *blocked_on;        /* the mutex this thread sleeps for, if any */
+	struct list_head held_mutexes;  /* mutexes it owns, for priority inheritance */
 
 	unsigned int pagefault_disabled;
 	unsigned int migrate_disabled;

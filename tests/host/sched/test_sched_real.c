@@ -169,7 +169,7 @@ static void mutex_user(void *arg)
 	mutex_unlock(&mtx);
 }
 
-static void mutex_hands_over_in_fifo_order(void **state)
+static void mutex_goes_to_most_urgent_waiter(void **state)
 {
 	struct thread *t[3];
 
@@ -184,8 +184,54 @@ static void mutex_hands_over_in_fifo_order(void **state)
 	mutex_unlock(&mtx);
 	for (int i = 0; i < 3; i++)
 		thread_join(t[i]);
-	assert_string_equal(log_buf, "mxyz");
+	assert_string_equal(log_buf, "myxz");     /* y outranks x and z; x came before z */
 	assert_null(mtx.owner);
+}
+
+/* Priority inversion: L holds the mutex H wants while M could starve L. */
+static struct thread *pi_h, *pi_m;
+static int pi_l_prio_while_h_waits;
+
+static void pi_high(void *arg)
+{
+	(void)arg;
+	mutex_lock(&mtx);
+	log_char('H');
+	mutex_unlock(&mtx);
+}
+
+static void pi_mid(void *arg)
+{
+	(void)arg;
+	log_char('M');
+}
+
+static void pi_low(void *arg)
+{
+	(void)arg;
+	mutex_lock(&mtx);
+	log_char('L');
+	pi_h = spawn("H", pi_high, NULL, PRIO_TEST + 1);   /* blocks on mtx, lends its priority */
+	pi_l_prio_while_h_waits = current->prio;
+	pi_m = spawn("M", pi_mid, NULL, PRIO_TEST - 1);    /* must not preempt the boosted L */
+	log_char('l');
+	mutex_unlock(&mtx);                                 /* back to 14: H runs, then M */
+	log_char('E');
+}
+
+static void mutex_lends_priority_to_its_owner(void **state)
+{
+	struct thread *l;
+
+	(void)state;
+	log_reset();
+	mutex_init(&mtx);
+	l = spawn("L", pi_low, NULL, PRIO_TEST - 2);
+	thread_join(l);
+	thread_join(pi_h);
+	thread_join(pi_m);
+	assert_int_equal(pi_l_prio_while_h_waits, PRIO_TEST + 1);
+	assert_string_equal(log_buf, "LlHME");
 }
 
 /* ---- the switch path against the VIVT model ---- */
@@ -290,7 +336,8 @@ static void test_main(void *arg)
 		cmocka_unit_test(preempted_thread_resumes_before_its_peers),
 		cmocka_unit_test(sleepers_wake_in_tick_order),
 		cmocka_unit_test(preempt_enable_runs_the_deferred_switch),
-		cmocka_unit_test(mutex_hands_over_in_fifo_order),
+		cmocka_unit_test(mutex_goes_to_most_urgent_waiter),
+		cmocka_unit_test(mutex_lends_priority_to_its_owner),
 		cmocka_unit_test(switches_move_kmaps_coherently),
 		cmocka_unit_test(new_threads_start_without_maps),
 	};
