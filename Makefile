@@ -140,6 +140,8 @@ help:
 	@echo "make debug      QEMU halted with a gdb stub, gdb-multiarch attached"
 	@echo "make bench      benchmarks under -icount (see README)"
 	@echo "make stress     the long kmap stress run (10^6 map/unmap pairs)"
+	@echo "make fuzz       a long libFuzzer run against the cache model"
+	@echo "make load / flash / debug-board   the real-board flow (docs/board-flow.md)"
 	@echo "variables       $(CONFIG_VARS) O"
 
 clean:
