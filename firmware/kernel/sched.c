@@ -231,8 +231,7 @@ void thread_yield(void)
 
 	might_sleep();
 	flags = arch_local_irq_save();
-	rotate_on_switch = false;
-	__schedule(false);
+	__schedule(false);      /* not preempted: back of the queue */
 	arch_local_irq_restore(flags);
 }
 
