@@ -3,7 +3,8 @@
 #   tools/run-target-tests.sh MANIFEST TAP_OUT
 #
 # Manifest lines:  image | exit status | output regex | make vars | stdin
-#   - status 0 images are ktest images: their own TAP lines are collected;
+#   - status 0 images are ktest images: their own TAP lines are collected
+#     (and the regexes, if any, must match too);
 #   - other images prove a fatal diagnostic: each regex (grep -E; several
 #     are separated by ' && ') must match a console line and the exit
 #     status must be the one given.
@@ -16,6 +17,16 @@ timeout=${TARGET_TIMEOUT:-60}
 n=0
 
 emit() { n=$((n + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
+
+# The regexes (joined by ' && ') that match no line of the log.
+missing_regexes() {
+	local re missing=""
+	while IFS= read -r re; do
+		re=$(echo "$re" | sed 's/^ *//; s/ *$//')
+		tr -d '\r' < "$2" | grep -Eq -- "$re" || missing="$missing /$re/"
+	done < <(echo "$1" | sed 's/ && /\n/g')
+	echo "$missing"
+}
 
 declare -A built
 while IFS='|' read -r image status regex vars input; do
@@ -66,16 +77,17 @@ while IFS='|' read -r image status regex vars input; do
 		elif [ -n "$plan" ] && [ "$got" -ne "$plan" ]; then
 			emit "not ok" "$label: planned $plan cases, ran $got (log $log)"
 		fi
+		if [ -n "$regex" ]; then
+			missing=$(missing_regexes "$regex" "$log")
+			if [ -n "$missing" ]; then emit "not ok" "$label: output lacks$missing (log $log)"
+			else emit "ok" "$label: output as expected"; fi
+		fi
 	else
 		if [ "$rc" -ne "$status" ]; then
 			emit "not ok" "$label: exit status $rc, expected $status (log $log)"
 			tail -n 15 "$log" | sed 's/^/    | /'
 		else
-			missing=""
-			while IFS= read -r re; do
-				re=$(echo "$re" | sed 's/^ *//; s/ *$//')
-				tr -d '\r' < "$log" | grep -Eq -- "$re" || missing="$missing /$re/"
-			done < <(echo "$regex" | sed 's/ && /\n/g')
+			missing=$(missing_regexes "$regex" "$log")
 			if [ -n "$missing" ]; then
 				emit "not ok" "$label: output lacks$missing (log $log)"
 				tail -n 15 "$log" | sed 's/^/    | /'
