@@ -43,6 +43,7 @@
 #include <lokal/highmem-internal.h>
 #include <asm/sim.h>
 #include <asm/cacheflush.h>
+#include <asm/irqflags.h>
 #include <asm/tlbflush.h>
 
 #define LINE            32u
@@ -410,16 +411,21 @@ void cpu_drain_write_buffer(void)
 	drain_write_buffer();
 }
 
+void (*sim_irq_at_tlb_flush)(unsigned long vaddr);
+
 void local_flush_tlb_kernel_page(unsigned long vaddr)
 {
 	struct window *w;
 
 	sync_ptes();
 	w = window_at(vaddr);
-	if (!w)
-		return;
-	w->tlb_valid = false;
-	close_window(w);
+	if (w) {
+		w->tlb_valid = false;
+		close_window(w);
+	}
+	/* A test's "interrupt" arriving right after this maintenance step. */
+	if (sim_irq_at_tlb_flush && !sim_irqs_off)
+		sim_irq_at_tlb_flush(vaddr);
 }
 
 void local_flush_tlb_all(void)

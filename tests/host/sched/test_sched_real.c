@@ -22,6 +22,7 @@
 #include <lokal/highmem.h>
 #include <lokal/mm.h>
 #include <asm/sim.h>
+#include <lokal/platform.h>
 #include "sched_host.h"
 
 #define PRIO_TEST 16
@@ -325,6 +326,58 @@ static void new_threads_start_without_maps(void **state)
 	assert_string_equal(log_buf, "f");
 }
 
+/*
+ * An interrupt that wakes a more urgent thread while a switch restores the
+ * incoming thread's kmaps (interrupts are on there) cannot preempt at that
+ * moment; the woken thread must run as soon as the switch completes, not
+ * at the next tick.
+ */
+static struct semaphore go_a, wake_h;
+
+static void irq_in_restore(unsigned long vaddr)
+{
+	(void)vaddr;
+	sim_irq_at_tlb_flush = NULL;            /* one interrupt */
+	irq_enter();
+	up(&wake_h);
+	irq_exit();
+}
+
+static void urgent(void *arg)
+{
+	(void)arg;
+	down(&wake_h);
+	log_char('H');
+}
+
+static void holder(void *arg)
+{
+	void *p = kmap_local_page(arg);
+
+	down(&go_a);                            /* switched back in with a kmap to restore */
+	log_char('A');
+	kunmap_local(p);
+}
+
+static void wakeup_during_kmap_restore_runs_at_once(void **state)
+{
+	struct thread *h, *a;
+
+	(void)state;
+	log_reset();
+	sema_init(&go_a, 0);
+	sema_init(&wake_h, 0);
+	h = spawn("urgent", urgent, NULL, PRIO_TEST + 4);
+	a = spawn("holder", holder, alloc_page(ZONE_HIGHMEM), PRIO_TEST - 2);
+	sleep_ticks(1);                         /* holder maps its page and blocks */
+	up(&go_a);
+	sim_irq_at_tlb_flush = irq_in_restore;  /* fires in the switch into holder */
+	thread_join(a);
+	thread_join(h);
+	assert_null(sim_irq_at_tlb_flush);
+	assert_string_equal(log_buf, "HA");
+}
+
 static int failures = -1;
 static volatile int tests_done;
 
@@ -340,6 +393,7 @@ static void test_main(void *arg)
 		cmocka_unit_test(mutex_lends_priority_to_its_owner),
 		cmocka_unit_test(switches_move_kmaps_coherently),
 		cmocka_unit_test(new_threads_start_without_maps),
+		cmocka_unit_test(wakeup_during_kmap_restore_runs_at_once),
 	};
 
 	(void)arg;

@@ -40,6 +40,13 @@ const char *sim_violation_name(enum sim_violation kind);
 /* Print each violation to stderr as it happens (default on). */
 extern bool sim_verbose;
 
+/*
+ * If set, called after every single-page TLB invalidate made with
+ * interrupts on, as if an interrupt arrived there (host scheduler tests
+ * use it to land an IRQ inside a context switch's kmap steps).
+ */
+extern void (*sim_irq_at_tlb_flush)(unsigned long vaddr);
+
 /* Physical memory as the RAM chips hold it (bypasses the cache model). */
 uint8_t *sim_phys(phys_addr_t pa);
 
