@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Run the tool tests and append one TAP line per test to argv[1]."""
+"""Run the tool tests and write one TAP line per test to argv[1]."""
 import sys
 import unittest
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import test_latency  # noqa: E402
+import test_sigrok   # noqa: E402
 
 
 class TapResult(unittest.TextTestResult):
@@ -23,9 +24,10 @@ class TapResult(unittest.TextTestResult):
         self.lines.append(("not ok", test.id()))
 
 
-suite = unittest.defaultTestLoader.loadTestsFromModule(test_latency)
+load = unittest.defaultTestLoader.loadTestsFromModule
+suite = unittest.TestSuite([load(test_latency), load(test_sigrok)])
 res = unittest.TextTestRunner(resultclass=TapResult, verbosity=2).run(suite)
-with open(sys.argv[1], "a") as f:
+with open(sys.argv[1], "w") as f:
     for n, (r, name) in enumerate(TapResult.lines, 1):
-        f.write("%s %d - %s\n" % (r, n, name.replace("test_latency.", "latency: ")))
+        f.write("%s %d - %s\n" % (r, n, name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ")))
 sys.exit(0 if res.wasSuccessful() else 1)

@@ -24,6 +24,14 @@ def stats_of(*args):
         return json.load(open(out))
 
 
+def stats_of_text(text, *args, name="input"):
+    """stats_of() on a file holding text."""
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, name)
+        open(p, "w").write(text)
+        return stats_of(p, *args)
+
+
 def dump(label, edges, hz=24000000):
     """A firmware-style framed trace dump from (ticks, signal, value) edges."""
     lines = ["--- lokal-trace-vcd begin ---",
@@ -70,10 +78,7 @@ class TraceDumps(unittest.TestCase):
         # 7 ticks = 291.67 ns: edges print as 0 and 292 ns, the width is
         # reported as the firmware computes it, floor(7 * 1e9 / 24e6) = 291.
         text = dump("t", [(0, "w", 1), (7, "w", 0), (100, "w", 1), (133, "w", 0)])
-        with tempfile.TemporaryDirectory() as d:
-            p = os.path.join(d, "t.vcd")
-            open(p, "w").write(text)
-            r = stats_of(p)["inputs"][0]
+        r = stats_of_text(text)["inputs"][0]
         self.assertEqual(r["wake"]["min"], 291)
         self.assertEqual(r["wake"]["max"], 1375)
 
@@ -88,6 +93,11 @@ class TraceDumps(unittest.TestCase):
             amb = run(p)
             self.assertEqual(amb.returncode, 2)
             self.assertIn("--trace", amb.stderr)
+
+    def test_dump_after_a_long_log(self):
+        # The tool tells a log from a CSV by content; the dump may come late.
+        log = "boot line\n" * 20000 + dump("late", [(0, "w", 1), (48, "w", 0)])
+        self.assertEqual(stats_of_text(log)["inputs"][0]["wake"]["max"], 2000)
 
     def test_switch_width_by_kmaps(self):
         edges = []
@@ -172,6 +182,10 @@ class Malformed(unittest.TestCase):
 
     def test_missing_channel(self):
         self.check_refused("; Samplerate: 1 MHz\nD0\n0\n1\n", "neither")
+
+    def test_dump_cut_short(self):
+        text = dump("t", [(0, "w", 1), (7, "w", 0)]).replace("--- lokal-trace-vcd end ---\n", "")
+        self.check_refused("boot\n" + text, "never ends")
 
     def test_missing_file(self):
         r = run("/nonexistent/capture.vcd")

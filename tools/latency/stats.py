@@ -6,12 +6,14 @@ the sorted samples, as the firmware's bench computes them.
 import math
 
 
-def pulses(changes, counter_hz=None):
+def pulses(changes, counter_hz=None, samplerate=None):
     """High pulses of a 0/1 change list, as (start_ns, width_ns).
 
     With counter_hz (a Lokal trace), edge times were rounded to whole ns
     from counter ticks: recover the ticks and express widths as the
     firmware does, ticks * 1e9 / hz rounded down, so both agree exactly.
+    With samplerate (a capture whose VCD timescale does not divide the
+    sample period), widths are whole samples, as a CSV of it would give.
     """
     out = []
     start = None
@@ -19,12 +21,14 @@ def pulses(changes, counter_hz=None):
         if v and start is None:
             start = t
         elif not v and start is not None:
-            out.append((start, _width(start, t, counter_hz)))
+            out.append((start, _width(start, t, counter_hz, samplerate)))
             start = None
     return out
 
 
-def _width(t0, t1, hz):
+def _width(t0, t1, hz, samplerate):
+    if samplerate and not hz:
+        return round((t1 - t0) * samplerate / 1e9) * 1e9 / samplerate
     if not hz:
         return t1 - t0
     ticks = round(t1 * hz / 1e9) - round(t0 * hz / 1e9)

@@ -1,5 +1,5 @@
 """Value change dumps: read any VCD (sigrok's, GTKWave's, Lokal's trace
-dump) into per-signal change lists, and write one back.
+dump) into per-signal change lists.
 
 A change list is [(time_ns, value), ...] in time order; wires carry 0/1,
 integers their value; x and z read as 0.
@@ -23,6 +23,7 @@ class Trace:
         self.signals = {}       # name -> [(time_ns, value)]
         self.widths = {}        # name -> bit width
         self.counter_hz = None  # Lokal dumps: the firmware's counter rate
+        self.samplerate = None  # sigrok captures: the logic analyzer's rate
         self.label = None
         self.overflowed = False
 
@@ -87,6 +88,8 @@ def parse(text):
                 now = int(t[1:]) * scale
             except ValueError:
                 raise VcdError("bad timestamp %r" % t)
+        elif t == "$comment":
+            i = _skip_end(toks, i - 1)
         elif c == "$":
             continue            # $dumpvars, $end, $dumpall ... : values follow as usual
         elif c in "01xzXZ":
@@ -133,6 +136,15 @@ def _header_comment(tr, s):
         tr.label = m.group(1)
     if "overflowed" in s:
         tr.overflowed = True
+    # sigrok-cli: "Acquisition with 2/8 channels at 24 MHz"
+    m = re.search(r"Acquisition with .* at ([0-9.]+ *[kMG]?Hz)", s)
+    if m:
+        tr.samplerate = _rate(m.group(1))
+
+
+def _rate(s):
+    m = re.fullmatch(r"([0-9.]+) *([kMG]?)Hz", s)
+    return float(m.group(1)) * {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}[m.group(2)]
 
 
 def _change(tr, ids, code, now, v):
@@ -143,27 +155,3 @@ def _change(tr, ids, code, now, v):
         raise VcdError("time goes backwards at %s" % now)
     lst.append((now, v))
 
-
-def write(path, signals, widths, timescale_ns=1, comment=None):
-    """Write signals {name: [(time_ns, value)]} as a VCD."""
-    codes = {name: chr(33 + k) for k, name in enumerate(signals)}
-    events = sorted((t, name, v) for name, lst in signals.items() for t, v in lst)
-    with open(path, "w") as f:
-        if comment:
-            f.write("$comment %s $end\n" % comment)
-        unit = {1: "1 ns", 10: "10 ns", 100: "100 ns", 1000: "1 us"}[timescale_ns]
-        f.write("$timescale %s $end\n$scope module capture $end\n" % unit)
-        for name, code in codes.items():
-            kind = "wire" if widths.get(name, 1) == 1 else "integer"
-            f.write("$var %s %d %s %s $end\n" % (kind, widths.get(name, 1), code, name))
-        f.write("$upscope $end\n$enddefinitions $end\n")
-        last = None
-        for t, name, v in events:
-            ts = int(round(t / timescale_ns))
-            if ts != last:
-                f.write("#%d\n" % ts)
-                last = ts
-            if widths.get(name, 1) == 1:
-                f.write("%d%s\n" % (v, codes[name]))
-            else:
-                f.write("b%s %s\n" % (bin(v)[2:], codes[name]))

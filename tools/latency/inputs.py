@@ -1,0 +1,87 @@
+"""Open any input the tool takes and tell its kind from its content: a
+console log holding framed trace dumps, a VCD (trace dump or sigrok-cli
+-O vcd), or a sigrok CSV (sigrok-cli -O csv)."""
+import mmap
+
+import sigrok_csv
+import vcd
+
+
+class InputError(Exception):
+    pass
+
+
+class Input:
+    def __init__(self, signals, desc, counter_hz=None, samplerate=None,
+                 overflowed=False, invalid=None):
+        self.signals = signals          # name -> [(time_ns, value)]
+        self.desc = desc
+        self.counter_hz = counter_hz    # trace dumps: the firmware's counter rate
+        self.samplerate = samplerate    # captures: the logic analyzer's rate
+        self.overflowed = overflowed
+        self.invalid = invalid or {}    # CSV columns that are not logic levels
+
+    def channel(self, want, default):
+        """The change list of channel `want` (an option) or `default` (by
+        name); None if neither was asked for by option and none is there."""
+        name = want or default
+        if name in self.invalid:
+            raise InputError("%s: channel %r: %s" % (self.desc, name, self.invalid[name]))
+        if name in self.signals:
+            return self.signals[name]
+        if want:
+            raise InputError("%s: no channel %r (has %s)"
+                             % (self.desc, want, ", ".join(self.signals) or "none"))
+        return None
+
+
+def load(path, trace_label=None, samplerate=None):
+    try:
+        with open(path, errors="replace") as f:
+            head = f.read(1 << 16)
+            if ("$enddefinitions" in head or "$timescale" in head
+                    or _contains(f, vcd.BEGIN.encode())):
+                f.seek(0)
+                return _from_text(path, f.read(), trace_label)
+            f.seek(0)
+            # A CSV can be millions of rows: read it as a stream.
+            cap = sigrok_csv.parse(f, samplerate)
+    except OSError as e:
+        raise InputError(str(e))
+    except (vcd.VcdError, sigrok_csv.CsvError) as e:
+        raise InputError("%s: %s" % (path, e))
+    return Input(cap.signals, path, samplerate=cap.samplerate, invalid=cap.invalid)
+
+
+def _contains(f, needle):
+    """Whether the file holds needle anywhere (a console log may print a
+    long way before its dump), without reading it into memory."""
+    try:
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+            return m.find(needle) >= 0
+    except ValueError:          # an empty file cannot be mapped
+        return False
+
+
+def _from_text(path, text, trace_label):
+    desc = path
+    if vcd.BEGIN in text:
+        dumps = vcd.extract_dumps(text)
+        if not dumps:
+            raise InputError("%s: a trace dump begins but never ends (%r missing)"
+                             % (path, vcd.END))
+        if trace_label:
+            dumps = [d for d in dumps if d[0] == trace_label]
+            if not dumps:
+                raise InputError("%s: no trace dump labelled %r" % (path, trace_label))
+        elif len(dumps) > 1:
+            raise InputError("%s holds %d trace dumps (%s): pick one with --trace"
+                             % (path, len(dumps), ", ".join(d[0] for d in dumps)))
+        desc = "%s [%s]" % (path, dumps[0][0])
+        text = dumps[0][1]
+    try:
+        tr = vcd.parse(text)
+    except vcd.VcdError as e:
+        raise InputError("%s: %s" % (desc, e))
+    return Input(tr.signals, desc, counter_hz=tr.counter_hz, samplerate=tr.samplerate,
+                 overflowed=tr.overflowed)
