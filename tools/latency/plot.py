@@ -5,12 +5,21 @@ import tempfile
 
 
 def _gnuplot(script):
-    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    try:
+        subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    except FileNotFoundError:
+        raise SystemExit("lokal-latency: no gnuplot for --plot (Debian: apt-get install gnuplot-nox)")
+    except subprocess.CalledProcessError as e:
+        raise SystemExit("lokal-latency: gnuplot failed (status %d)" % e.returncode)
 
 
 def cdf(path, series, title):
     """series: [(label, [widths ns])] -> latency CDF, one curve each."""
-    tmp = tempfile.mkdtemp()
+    with tempfile.TemporaryDirectory() as tmp:
+        _cdf(path, series, title, tmp)
+
+
+def _cdf(path, series, title, tmp):
     plots = []
     for k, (label, widths) in enumerate(series):
         dat = os.path.join(tmp, "s%d.dat" % k)
@@ -27,8 +36,11 @@ def cdf(path, series, title):
 
 def switch_vs_maps(path, points):
     """points: [(kmaps, median width ns, p99 width ns)]."""
-    tmp = tempfile.mkdtemp()
-    dat = os.path.join(tmp, "sw.dat")
+    with tempfile.TemporaryDirectory() as tmp:
+        _switch_vs_maps(path, points, os.path.join(tmp, "sw.dat"))
+
+
+def _switch_vs_maps(path, points, dat):
     with open(dat, "w") as f:
         for k, med, p99 in sorted(points):
             f.write("%d %g %g\n" % (k, med, p99))
