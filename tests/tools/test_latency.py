@@ -64,6 +64,12 @@ class HandMade(unittest.TestCase):
         self.assertEqual(r["wake"]["count"], 1)
         self.assertAlmostEqual(r["wake"]["max"], 500, places=6)
 
+    def test_pulses_cut_by_the_capture_are_left_out(self):
+        # high at the first sample (start unknown) and at the last (no end)
+        r = stats_of_text("switch\n1\n1\n0\n1\n0\n0\n1\n", "--samplerate", "1m")
+        self.assertEqual(r["inputs"][0]["switch"]["count"], 1)
+        self.assertAlmostEqual(r["inputs"][0]["switch"]["max"], 1000, places=6)
+
     def test_csv_samplerate_option_when_header_lacks_it(self):
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "c.csv")

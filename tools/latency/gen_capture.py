@@ -8,20 +8,21 @@ import sigrok_csv
 
 def quantise(signals, rate, counter_hz=None):
     """{name: [(time_ns, v)]} -> {name: [(sample index, v)]}: the first
-    sample at or after each edge sees the new level. Trace dump times are
-    whole ns rounded from counter ticks: with counter_hz, recover the ticks
-    and quantise exactly in integers."""
+    sample at or after each edge sees the new level. The capture starts one
+    sample early, holding the initial levels, so a pulse starting with the
+    trace is not cut. Trace dump times are whole ns rounded from counter
+    ticks: with counter_hz, recover the ticks and quantise exactly."""
     out = {}
     for name, changes in signals.items():
-        q = []
+        q = [(0, changes[0][1])] if changes else []
         for t, v in changes:
             if counter_hz and rate == int(rate):
                 ticks = round(t * counter_hz / 1e9)
-                k = -(-ticks * int(rate) // counter_hz)
+                k = -(-ticks * int(rate) // counter_hz) + 1
             else:
                 # The epsilon keeps an edge exactly on a sample from moving one later.
-                k = math.ceil(t * rate / 1e9 - 1e-6)
-            if q and q[-1][0] == k:
+                k = math.ceil(t * rate / 1e9 - 1e-6) + 1
+            if q[-1][0] == k:
                 q.pop()         # changes between two samples: only the last is seen
             if not q or q[-1][1] != v:
                 q.append((k, v))

@@ -14,11 +14,17 @@ def pulses(changes, counter_hz=None, samplerate=None):
     firmware does, ticks * 1e9 / hz rounded down, so both agree exactly.
     With samplerate (a capture whose VCD timescale does not divide the
     sample period), widths are whole samples, as a CSV of it would give.
+    A level high from the first entry on (a capture begun mid-pulse) has no
+    known start: that pulse is left out, like one the capture cuts off.
     """
     out = []
     start = None
-    for t, v in changes:
-        if v and start is None:
+    for n, (t, v) in enumerate(changes):
+        if n == 0 and v:
+            start = "cut"
+        elif start == "cut":
+            start = t if v else None
+        elif v and start is None:
             start = t
         elif not v and start is not None:
             out.append((start, _width(start, t, counter_hz, samplerate)))
