@@ -29,7 +29,6 @@ static bool running;
 static struct sched_stats stats;
 static volatile bool in_kmap_window;  /* interrupts on inside a switch's kmap step */
 static bool rotate_on_switch;           /* time slice used up: requeue at tail */
-static struct thread *switch_from;      /* the thread the running one replaced */
 
 static struct thread boot_thread = {
 	.name = "boot",
@@ -40,7 +39,7 @@ struct thread *current = &boot_thread;
 LIST_HEAD_DECL(all_threads);
 
 
-static inline void __enqueue_ready(struct thread *t, bool at_head)
+static inline void enqueue_ready(struct thread *t, bool at_head)
 {
 	t->state = THREAD_READY;
 	if (at_head)
@@ -48,11 +47,6 @@ static inline void __enqueue_ready(struct thread *t, bool at_head)
 	else
 		list_add_tail(&t->node, &ready[t->prio]);
 	ready_bitmap |= 1u << t->prio;
-}
-
-void enqueue_ready(struct thread *t, bool at_head)
-{
-	__enqueue_ready(t, at_head);
 }
 
 static inline struct thread *dequeue_highest(void)
@@ -85,7 +79,7 @@ void sched_set_prio(struct thread *t, int prio)
 		if (list_empty(&ready[t->prio]))
 			ready_bitmap &= ~(1u << t->prio);
 		t->prio = prio;
-		__enqueue_ready(t, false);
+		enqueue_ready(t, false);
 	} else {
 		t->prio = prio;
 	}
@@ -98,7 +92,7 @@ void sched_set_prio(struct thread *t, int prio)
 /* Make t runnable (IRQs off); ask for a switch if it outranks the running thread. */
 void wake_up_thread(struct thread *t)
 {
-	__enqueue_ready(t, false);
+	enqueue_ready(t, false);
 	if (t->prio > current->prio)
 		need_resched = true;
 }
@@ -106,11 +100,9 @@ void wake_up_thread(struct thread *t)
 /* Second half of a switch, run by the thread switched to. */
 static inline __attribute__((always_inline)) void finish_switch(void)
 {
-	struct thread *prev;
 	struct thread *me = current;
 	unsigned int restored = 0;
 
-	prev = switch_from;
 	if (me->kmap_ctrl.idx) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
 		in_kmap_window = true;
@@ -122,7 +114,7 @@ static inline __attribute__((always_inline)) void finish_switch(void)
 		stats.kmaps_restored += restored;
 	}
 	switch_marker_set(0);
-	trace_switch_end(prev, me, restored);
+	trace_switch_end(me, restored);
 }
 
 static inline __attribute__((always_inline)) void context_switch(struct thread *prev, struct thread *next)
@@ -142,7 +134,6 @@ static inline __attribute__((always_inline)) void context_switch(struct thread *
 		arch_local_irq_disable();
 		in_kmap_window = false;
 	}
-	switch_from = prev;
 	current = next;
 	__switch_to(&prev->saved_sp, next->saved_sp);
 	/* Back in prev, switched in by some later context_switch(). */
@@ -171,7 +162,7 @@ static void __schedule(bool preempted)
 		/* A preempted thread keeps its place unless its slice ran out. */
 		if (preempted && prev->prio >= highest_ready_prio() && !rotate_on_switch)
 			return;
-		__enqueue_ready(prev, preempted && !rotate_on_switch);
+		enqueue_ready(prev, preempted && !rotate_on_switch);
 	}
 	rotate_on_switch = false;
 	next = dequeue_highest();

@@ -8,7 +8,6 @@ static struct trace_event events[TRACE_EVENTS];
 static volatile unsigned int nr_events;
 volatile bool __trace_active;
 static volatile bool overflow;
-#define active __trace_active
 
 void trace_start(void)
 {
@@ -16,18 +15,18 @@ void trace_start(void)
 
 	nr_events = 0;
 	overflow = false;
-	active = true;
+	__trace_active = true;
 	arch_local_irq_restore(flags);
 }
 
 void trace_stop(void)
 {
-	active = false;
+	__trace_active = false;
 }
 
 bool trace_active(void)
 {
-	return active;
+	return __trace_active;
 }
 
 unsigned int trace_count(bool *overflowed)
@@ -37,11 +36,6 @@ unsigned int trace_count(bool *overflowed)
 	return nr_events;
 }
 
-const struct trace_event *trace_events(void)
-{
-	return events;
-}
-
 struct trace_event *trace_events_mutable(void)
 {
 	return trace_active() ? NULL : events;
@@ -49,7 +43,7 @@ struct trace_event *trace_events_mutable(void)
 
 void trace_record(enum trace_signal sig, unsigned int value)
 {
-	if (active)
+	if (__trace_active)
 		trace_record_at(sig, value, clock_read());
 }
 
@@ -58,7 +52,7 @@ void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time)
 	unsigned long flags;
 	unsigned int i;
 
-	if (!active)
+	if (!__trace_active)
 		return;
 	flags = arch_local_irq_save();
 	i = nr_events;
@@ -78,9 +72,8 @@ void __trace_switch_start(void)
 	trace_record(TRACE_SWITCH, 1);
 }
 
-void __trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps)
+void __trace_switch_end(const struct thread *to, unsigned int kmaps)
 {
-	(void)from;
 	trace_record(TRACE_KMAPS, kmaps);
 	trace_record(TRACE_THREAD, to->id);
 	trace_record(TRACE_SWITCH, 0);

@@ -30,8 +30,6 @@ static inline void bench_result(const char *group, const char *name, uint64_t ns
 {
 	bench_result_unit(group, name, ns_x100, "ns");
 }
-/* Look a figure up by name (0 if absent). */
-uint64_t bench_value(const char *group, const char *name);
 /* Print the table and the JSON block. */
 void bench_report(void);
 

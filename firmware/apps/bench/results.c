@@ -28,14 +28,6 @@ void bench_result_unit(const char *group, const char *name, uint64_t ns_x100, co
 	       (unsigned long)(ns_x100 / 100), (unsigned long)(ns_x100 % 100), unit);
 }
 
-uint64_t bench_value(const char *group, const char *name)
-{
-	for (unsigned int i = 0; i < nr_results; i++)
-		if (!strcmp(results[i].group, group) && !strcmp(results[i].name, name))
-			return results[i].ns_x100;
-	return 0;
-}
-
 void bench_report(void)
 {
 	printf("--- lokal-bench-json begin ---\n{\n  \"results\": [\n");

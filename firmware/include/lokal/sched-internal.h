@@ -18,8 +18,6 @@ struct thread;
 /* Every thread, for ps and the leak checks. */
 extern struct list_head all_threads;
 
-/* Put t on its ready queue (IRQs off). */
-void enqueue_ready(struct thread *t, bool at_head);
 /* Make a blocked or sleeping t runnable and request a switch if it outranks current (IRQs off). */
 void wake_up_thread(struct thread *t);
 /* Change t's effective priority, moving it between ready queues (IRQs off). */

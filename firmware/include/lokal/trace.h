@@ -33,7 +33,6 @@ void trace_stop(void);
 bool trace_active(void);
 /* Number of events recorded and whether any were lost to a full buffer. */
 unsigned int trace_count(bool *overflowed);
-const struct trace_event *trace_events(void);
 /* The buffer for in-place post-processing; NULL while recording. */
 struct trace_event *trace_events_mutable(void);
 
@@ -45,7 +44,7 @@ void trace_dump_vcd(const char *label);
 
 /* Context-switch edges, called by the scheduler with interrupts off. */
 void __trace_switch_start(void);
-void __trace_switch_end(const struct thread *from, const struct thread *to, unsigned int kmaps);
+void __trace_switch_end(const struct thread *to, unsigned int kmaps);
 
 /* Inline test: an idle trace costs the switch path one load and branch. */
 extern volatile bool __trace_active;
@@ -56,11 +55,10 @@ static inline void trace_switch_start(void)
 		__trace_switch_start();
 }
 
-static inline void trace_switch_end(const struct thread *from, const struct thread *to,
-				    unsigned int kmaps)
+static inline void trace_switch_end(const struct thread *to, unsigned int kmaps)
 {
 	if (__trace_active)
-		__trace_switch_end(from, to, kmaps);
+		__trace_switch_end(to, kmaps);
 }
 
 #endif
