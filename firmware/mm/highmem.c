@@ -126,6 +126,14 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	if (!pfn_valid(pfn))
 		panic("kmap_local_pfn(0x%lx): no such page frame (thread '%s')", pfn,
 		      current->name);
+	/*
+	 * A lowmem frame already has its direct-map address. A slot would be a
+	 * second virtual alias, which this VIVT cache keeps incoherent with the
+	 * first: a dirty or stale direct-map line would win (Linux's ARM code
+	 * returned page_address() here for the same reason).
+	 */
+	if (pfn < LOWMEM_PFN_END)
+		return page_address(pfn_to_page(pfn));
 	/* Pin to this CPU so the address stays right across preemption. */
 	migrate_disable();
 	preempt_disable();

@@ -132,6 +132,16 @@ static void lowmem_page_maps_to_page_address(void)
 	KT_ASSERT_EQ(current->kmap_ctrl.idx, 0);      /* no slot pushed */
 	KT_ASSERT(pte_none(*virt_to_kpte(__fix_to_virt(FIX_KMAP_BEGIN))));
 	kunmap_local(p);
+	/* By pfn too: a slot would be a second VIVT alias of the direct map. */
+	p = kmap_local_pfn(page_to_pfn(low));
+	KT_ASSERT(p == page_address(low));
+	KT_ASSERT_EQ(current->kmap_ctrl.idx, 0);
+	KT_ASSERT(pte_none(*virt_to_kpte(__fix_to_virt(FIX_KMAP_BEGIN))));
+	kunmap_local(p);
+	p = kmap_atomic_pfn(page_to_pfn(low));
+	KT_ASSERT(p == page_address(low));
+	KT_ASSERT_EQ(current->kmap_ctrl.idx, 0);
+	kunmap_atomic(p);
 	KT_ASSERT(kmap(low) == page_address(low));
 	kunmap(low);
 	__free_page(low);

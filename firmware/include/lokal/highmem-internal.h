@@ -44,9 +44,10 @@ struct thread;
 /* ---- local kmaps (firmware/mm/highmem.c) ---------------------------------- */
 
 /*
- * Map pfn (any pfn: lowmem frames are mapped too) into the current
- * thread's next fixmap slot with the given protection, and return its
- * address. Pushes one level of the thread's kmap stack.
+ * Map a highmem pfn into the current thread's next fixmap slot with the
+ * given protection, and return its address; this pushes one level of the
+ * thread's kmap stack. A lowmem pfn returns its direct-map address and
+ * maps nothing (VIVT: no second alias of the direct map).
  */
 void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot);
 /*

@@ -105,9 +105,10 @@ static inline void *kmap_local_page_prot(struct page *page, pgprot_t prot);
  * kmap_local_pfn - map a page frame number for short-term use
  * @pfn: the frame to map
  *
- * Unlike kmap_local_page() this always takes a fixmap slot, lowmem or not,
- * and never reuses a kmap() address. On this VIVT cache, do not use it for
- * a page that is kmap()ed (or was, until the next kmap_flush_unused()):
+ * A lowmem frame returns its direct-map address and takes no slot, as
+ * kmap_local_page() does. A highmem frame always takes a fixmap slot and
+ * never reuses a kmap() address: on this VIVT cache, do not use it for a
+ * page that is kmap()ed (or was, until the next kmap_flush_unused()), as
  * the two virtual aliases would not see each other's writes.
  */
 static inline void *kmap_local_pfn(unsigned long pfn);
