@@ -19,6 +19,7 @@ declare -A probe=(
   [clang]=/usr/bin/clang
   [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
   [libunicorn-dev]=/usr/include/unicorn/unicorn.h
+  [sigrok-cli]=/usr/bin/sigrok-cli
 )
 
 missing=()
