@@ -56,12 +56,20 @@ int atmel_dbgu_irq_pending(uintptr_t base)
 	return (mmio_read32(base + DBGU_SR) & mmio_read32(base + DBGU_IMR)) != 0;
 }
 
-void atmel_dbgu_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
+unsigned int atmel_dbgu_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
 {
+	unsigned int overruns = 0;
 	uint32_t sr;
 
-	while ((sr = mmio_read32(base + DBGU_SR)) & SR_RXRDY)
+	/* OVRE is sticky until RSTSTA: check it on every status read. */
+	while ((sr = mmio_read32(base + DBGU_SR)) & SR_RXRDY) {
+		overruns += (sr & SR_OVRE) != 0;
+		if (sr & SR_OVRE)
+			mmio_write32(base + DBGU_CR, CR_RSTSTA);
 		rx(ctx, (char)(mmio_read32(base + DBGU_RHR) & 0xff));
+	}
+	overruns += (sr & SR_OVRE) != 0;
 	if (sr & (SR_OVRE | SR_FRAME | SR_PARE))
 		mmio_write32(base + DBGU_CR, CR_RSTSTA);
+	return overruns;
 }

@@ -5,6 +5,7 @@
 #define PIO_PER         0x00
 #define PIO_PDR         0x04
 #define PIO_OER         0x10
+#define PIO_ODR         0x14
 #define PIO_IDR         0x44
 #define PIO_MDDR        0x54
 #define PIO_PUDR        0x60
@@ -25,4 +26,9 @@ void atmel_pio_set_output(uintptr_t base, unsigned int pin, int level)
 	atmel_pio_write(base, pin, level);              /* level before driving */
 	mmio_write32(base + PIO_OER, 1u << pin);
 	mmio_write32(base + PIO_PER, 1u << pin);
+}
+
+void atmel_pio_set_input(uintptr_t base, unsigned int pin)
+{
+	mmio_write32(base + PIO_ODR, 1u << pin);
 }

@@ -20,6 +20,7 @@
 #define CR_RXE          (1u << 9)
 #define INT_RX          (1u << 4)
 #define INT_RT          (1u << 6)
+#define DR_OE           (1u << 11)      /* a byte arrived while the FIFO was full */
 
 void pl011_init(uintptr_t base, uint32_t uartclk, uint32_t baud)
 {
@@ -47,9 +48,16 @@ void pl011_enable_rx_irq(uintptr_t base)
 	mmio_write32(base + UARTIMSC, INT_RX | INT_RT);
 }
 
-void pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
+unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
 {
-	while (!(mmio_read32(base + UARTFR) & FR_RXFE))
-		rx(ctx, (char)(mmio_read32(base + UARTDR) & 0xff));
+	unsigned int overruns = 0;
+
+	while (!(mmio_read32(base + UARTFR) & FR_RXFE)) {
+		uint32_t dr = mmio_read32(base + UARTDR);
+
+		overruns += (dr & DR_OE) != 0;
+		rx(ctx, (char)(dr & 0xff));
+	}
 	mmio_write32(base + UARTICR, INT_RX | INT_RT);
+	return overruns;
 }

@@ -19,7 +19,10 @@
 #include <drivers/atmel_tcb.h>
 #include <generated/config.h>
 #include <board.h>
+#include <drivers/mmio.h>
 #include "sys-pages.h"
+
+#define BOARD_RSTC_CR           0xfffffd00u   /* reset controller, in system page 1 */
 
 _Static_assert(CONFIG_RAM_MB <= BOARD_RAM_MAX_MB, "the AT91SAM9G20-EK has 64 MiB of SDRAM");
 
@@ -31,6 +34,7 @@ const unsigned int board_nr_io_regions = sizeof(board_io_regions) / sizeof(board
 const unsigned int board_soft_irq = BOARD_SOFT_IRQ;
 
 static struct ringbuf console_rx;
+static unsigned long console_overruns;
 
 void board_early_init(void)
 {
@@ -56,7 +60,7 @@ static void console_rx_byte(void *ctx, char c)
 static void console_irq(unsigned int irq, void *arg)
 {
 	(void)irq;
-	atmel_dbgu_rx_irq(BOARD_DBGU_BASE, console_rx_byte, arg);
+	console_overruns += atmel_dbgu_rx_irq(BOARD_DBGU_BASE, console_rx_byte, arg);
 }
 
 void board_init(void)
@@ -184,4 +188,26 @@ void switch_marker_set(int level)
 int console_getc(void)
 {
 	return ringbuf_get(&console_rx);
+}
+
+void console_rx_get_stats(struct console_rx_stats *st)
+{
+	/* The ring's head counts every byte it kept; both only grow. */
+	st->ring_dropped = console_rx.dropped;
+	st->received = console_rx.head + st->ring_dropped;
+	st->uart_overruns = console_overruns;
+}
+
+void switch_marker_enable(int on)
+{
+	if (on)
+		atmel_pio_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, 0);
+	else
+		atmel_pio_set_input(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN);
+}
+
+void machine_reset(void)
+{
+	/* RSTC_CR with its key: processor and peripheral reset. */
+	mmio_write32(BOARD_RSTC_CR, 0xa5000000u | 0x1u | 0x4u);
 }

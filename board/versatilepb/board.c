@@ -13,7 +13,14 @@
 #include <drivers/sp804.h>
 #include <drivers/pl061.h>
 #include <drivers/versatile_sysctl.h>
+#include <drivers/mmio.h>
 #include <board.h>
+
+/* System controller: the reset register is behind a lock key. */
+#define SYS_LOCK                0x20
+#define SYS_LOCK_KEY            0xa05fu
+#define SYS_RESETCTL            0x40
+#define SYS_RESETCTL_PUSH       0x105u  /* reset push + level "system reset" */
 
 const struct board_io_region board_io_regions[] = {
 	{ BOARD_DEV_BASE, BOARD_DEV_SIZE },
@@ -25,6 +32,7 @@ const unsigned int board_nr_io_regions = sizeof(board_io_regions) / sizeof(board
 const unsigned int board_soft_irq = 1;
 
 static struct ringbuf console_rx;
+static unsigned long console_overruns;
 
 void board_early_init(void)
 {
@@ -45,7 +53,7 @@ static void console_rx_byte(void *ctx, char c)
 static void console_irq(unsigned int irq, void *arg)
 {
 	(void)irq;
-	pl011_rx_irq(BOARD_UART0_BASE, console_rx_byte, arg);
+	console_overruns += pl011_rx_irq(BOARD_UART0_BASE, console_rx_byte, arg);
 }
 
 void board_init(void)
@@ -134,4 +142,27 @@ void wake_marker_set(int level)
 int console_getc(void)
 {
 	return ringbuf_get(&console_rx);
+}
+
+void console_rx_get_stats(struct console_rx_stats *st)
+{
+	/* The ring's head counts every byte it kept; both only grow. */
+	st->ring_dropped = console_rx.dropped;
+	st->received = console_rx.head + st->ring_dropped;
+	st->uart_overruns = console_overruns;
+}
+
+void switch_marker_enable(int on)
+{
+	if (on)
+		pl061_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN);
+	else
+		pl061_set_input(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN);
+}
+
+void machine_reset(void)
+{
+	/* SYS_RESETCTL takes a write only while SYS_LOCK holds the unlock key. */
+	mmio_write32(BOARD_SYSCTL_BASE + SYS_LOCK, SYS_LOCK_KEY);
+	mmio_write32(BOARD_SYSCTL_BASE + SYS_RESETCTL, SYS_RESETCTL_PUSH);
 }

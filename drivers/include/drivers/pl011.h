@@ -10,7 +10,11 @@ void pl011_init(uintptr_t base, uint32_t uartclk, uint32_t baud);
 void pl011_putc(uintptr_t base, char c);
 /* Enable the receive and receive-timeout interrupts. */
 void pl011_enable_rx_irq(uintptr_t base);
-/* Drain the receive FIFO into rx(ctx, byte); call from the UART's IRQ. */
-void pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx);
+/*
+ * Drain the receive FIFO into rx(ctx, byte); call from the UART's IRQ.
+ * Returns how many FIFO overruns the UART flagged meanwhile (each lost at
+ * least one byte).
+ */
+unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx);
 
 #endif

@@ -39,6 +39,21 @@ void wake_marker_set(int level);
 /* Console input, filled by the UART's receive interrupt; -1 when empty. */
 int console_getc(void);
 
+/* What the console's receive path has seen since boot. */
+struct console_rx_stats {
+	unsigned long received;         /* bytes taken from the UART */
+	unsigned long ring_dropped;     /* of those, lost to a full receive ring */
+	unsigned long uart_overruns;    /* UART FIFO overruns (bytes lost before the ring) */
+};
+void console_rx_get_stats(struct console_rx_stats *st);
+
+/* Drive the switch marker pin (1) or let it float as an input (0); the
+ * scheduler's writes cost the same either way. */
+void switch_marker_enable(int on);
+
+/* Reset the board; returns only where the board cannot reset itself. */
+void machine_reset(void);
+
 /* Called by the arch IRQ entry around every handler. */
 void irq_enter(void);
 void irq_exit(void);
