@@ -26,7 +26,8 @@ $(BOOTSTRAP_STAMP): tools/bootstrap.sh
 	@tools/bootstrap.sh
 	@mkdir -p $(@D) && touch $@
 
-include board/$(BOARD)/board.mk
+# The board's board.mk, then every variable above checked against its limits.
+include board/config-check.mk
 include arch/arm/arch.mk
 include firmware/firmware.mk
 # Fragments owned by other areas; each adds its own check-<phase> target.
@@ -115,8 +116,9 @@ all: $(O)/lokal.elf
 # ---- run under QEMU ---------------------------------------------------------
 QEMU_RUN := tools/qemu-run.sh
 
+# QEMU_TIMEOUT (seconds, default 300, 0: none) bounds every QEMU run.
 run: $(O)/lokal.elf
-	@$(QEMU_RUN) $<
+	@RAM_MB=$(RAM_MB) $(QEMU_RUN) $<
 
 debug: $(O)/lokal.elf
 	@tools/qemu-debug.sh $<

@@ -7,7 +7,7 @@ elf=$1
 port=${GDB_PORT:-1234}
 echo "debug: starting QEMU halted (gdb stub on tcp::$port), console in build/qemu-debug.log"
 mkdir -p build
-QEMU_TIMEOUT= tools/qemu-run.sh "$elf" -S -gdb tcp:127.0.0.1:$port > build/qemu-debug.log 2>&1 &
+QEMU_TIMEOUT=${QEMU_TIMEOUT:-0} tools/qemu-run.sh "$elf" -S -gdb tcp:127.0.0.1:$port > build/qemu-debug.log 2>&1 &
 qemu=$!
 trap 'kill $qemu 2>/dev/null || true' EXIT
 sleep 0.5
