@@ -107,6 +107,7 @@ $(eval $(call image,bench,$(sort $(wildcard firmware/apps/bench/*.c))))
 bench-image: $(O)/bench.elf
 
 include tests/target/target.mk
+-include firmware/apps/shell/shell.mk
 
 all: $(O)/lokal.elf
 	@$(SIZE) $<

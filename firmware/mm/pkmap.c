@@ -189,3 +189,13 @@ struct page *__kmap_to_page(const void *addr)
 	}
 	return virt_to_page(addr);
 }
+
+unsigned int pkmap_nr_waiters(void)
+{
+	struct list_head *pos;
+	unsigned int n = 0;
+
+	list_for_each(pos, &pkmap_map_wait.waiters)
+		n++;
+	return n;
+}

@@ -1,0 +1,32 @@
+/* demo: the `make run` demo, in the main thread. */
+#include <stdio.h>
+#include "shell.h"
+
+/* firmware/apps/demo.c's app_main, renamed by the shell image's build. */
+int shell_demo_main(void);
+
+static int demo_job(void *arg)
+{
+	int status;
+
+	(void)arg;
+	status = shell_demo_main();
+	printf("demo: exit status %d\n", status);
+	return SHELL_OK;
+}
+
+int cmd_demo(int argc, char **argv)
+{
+	static bool ran;
+
+	(void)argv;
+	if (argc != 1)
+		return SHELL_USAGE;
+	if (ran) {
+		/* It keeps every highmem page it filled: a second run finds none. */
+		printf("demo: already ran since boot; 'reset' to run it again\n");
+		return SHELL_OK;
+	}
+	ran = true;
+	return shell_run_job(demo_job, NULL);
+}

@@ -1,0 +1,44 @@
+/* Long commands run in the main thread while the shell thread watches the keys. */
+#include <stdio.h>
+#include <lokal/mutex.h>
+#include <lokal/thread.h>
+#include "shell.h"
+
+static struct semaphore job_ready, job_done;
+static int (*job_fn)(void *arg);
+static void *job_arg;
+static int job_result;
+static volatile bool job_running;
+volatile bool shell_job_stop;
+
+void shell_job_loop(void)
+{
+	sema_init(&job_ready, 0);
+	sema_init(&job_done, 0);
+	for (;;) {
+		down(&job_ready);
+		job_result = job_fn(job_arg);
+		job_running = false;
+		up(&job_done);
+	}
+}
+
+int shell_run_job(int (*fn)(void *arg), void *arg)
+{
+	job_fn = fn;
+	job_arg = arg;
+	shell_job_stop = false;
+	job_running = true;
+	fflush(stdout);
+	up(&job_ready);
+	/* No output from here while the job runs: newlib's stdout has no lock. */
+	while (job_running) {
+		if (!shell_job_stop && shell_key_pressed(false))
+			shell_job_stop = true;
+		sleep_ticks(1);
+	}
+	down(&job_done);
+	if (shell_job_stop)
+		printf("^C: stopped\n");
+	return job_result;
+}

@@ -1,0 +1,23 @@
+# The shell image: `make shell` (QEMU, console on the terminal), and what
+# `make load` / `make flash` put on a board. Included from the Makefile.
+SHELL_APP_SRCS := $(sort $(wildcard firmware/apps/shell/*.c)) \
+                  $(filter-out firmware/apps/bench/main.c,$(sort $(wildcard firmware/apps/bench/*.c))) \
+                  firmware/apps/demo.c.shell
+
+# The demo, built again with its app_main renamed so `demo` can call it.
+$(O)/obj/firmware/apps/demo.c.shell.o: firmware/apps/demo.c $(CONFIG_H) | bootstrap
+	@mkdir -p $(@D)
+	@echo "  CC      $< (as shell_demo_main)"
+	@$(CC) $(CFLAGS) -Dapp_main=shell_demo_main -c $< -o $@
+
+$(eval $(call image,shell,$(SHELL_APP_SRCS)))
+
+.PHONY: shell shell-image check-shell
+shell-image: $(O)/shell.elf
+
+# Interactive on a terminal; with piped input each line waits for the prompt.
+shell: $(O)/shell.elf
+	@python3 tools/shell/run.py $<
+
+check-shell: bootstrap
+	@tools/shell/check-shell.sh

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""`make shell`: the shell image under QEMU with the console on this terminal.
+
+On a terminal, QEMU gets the terminal (Ctrl-C goes to the shell; quit with
+`exit`, or Ctrl-A X). With piped input (`echo ps | make shell`), each line
+is sent when the prompt appears (the UART drops input sent before it is
+up) and, at the end of the input, `exit` ends the run; the status is
+QEMU's (the firmware's).
+    tools/shell/run.py IMAGE.elf
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from console import Console
+from console import Timeout, qemu_command
+
+
+def piped(elf):
+    con = Console(elf, echo=sys.stdout.buffer)
+    try:
+        con.prompt(timeout=60)
+        for line in sys.stdin.buffer.read().splitlines():
+            con.send(line + b"\r")
+            if line.strip() in (b"exit", b"reset"):
+                break
+            con.prompt(timeout=900)
+        else:
+            con.send(b"exit\r")
+        return con.wait(timeout=60)
+    except (Timeout, EOFError) as e:
+        sys.stdout.flush()
+        print("\nshell: %s" % e, file=sys.stderr)
+        status = con.proc.poll()
+        return status if status else 1
+    finally:
+        con.kill()
+
+
+def main():
+    if len(sys.argv) != 2 or not os.path.isfile(sys.argv[1]):
+        sys.exit("usage: tools/shell/run.py IMAGE.elf (an existing file)")
+    if sys.stdin.isatty():
+        print("shell: QEMU console; type 'exit' (or Ctrl-A X) to quit", flush=True)
+        os.execvp("qemu-system-arm", qemu_command(sys.argv[1], interactive=True))
+    sys.exit(piped(sys.argv[1]))
+
+
+if __name__ == "__main__":
+    main()
