@@ -8,6 +8,10 @@
  *    high-priority sampler wakes every few milliseconds and maps pages of
  *    its own. Every switch tears down and restores the maps. At the end
  *    every page is verified again.
+ *
+ * It sizes itself from the memory there is: with little highmem the threads
+ * work on fewer pages, topped up with lowmem ones (kmap of a lowmem page is
+ * its direct address), and with none it says so and runs on lowmem alone.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,8 +23,13 @@
 #include <lokal/bug.h>
 
 #define WORKERS         6
-#define PAGES_PER_WORKER 64
+#define PAGES_PER_WORKER 64     /* at most; fewer when memory is short */
+#define MIN_PER_WORKER  2       /* each section maps a page and its neighbour */
+#define SAMPLER_PAGES   8
 #define ROUNDS          40
+#define POOL_WANTED     (WORKERS * PAGES_PER_WORKER + SAMPLER_PAGES)
+/* Lowmem pages left to the kernel when the demo tops up its pool. */
+#define LOWMEM_RESERVE  16
 
 struct counters {
 	unsigned long local, atomic, kmap, high_get, mismatches;
@@ -55,10 +64,16 @@ static void phase_fill_all(void)
 {
 	struct page *pg;
 
-	all_high = malloc(nr_managed_pages(ZONE_HIGHMEM) * sizeof(*all_high));
+	/* Room for phase 2's lowmem top-up too (see phase_threads). */
+	all_high = malloc((nr_managed_pages(ZONE_HIGHMEM) + POOL_WANTED) * sizeof(*all_high));
 	BUG_ON(!all_high);
 	while ((pg = alloc_page(ZONE_HIGHMEM)) != NULL)
 		all_high[nr_high++] = pg;
+	if (nr_high == 0) {
+		printf("demo: no highmem to exercise (RAM_MB equals LOWMEM_MB): kmap_local_page, "
+		       "kmap and kmap_atomic of lowmem pages are their direct addresses\n");
+		return;
+	}
 
 	for (unsigned long i = 0; i < nr_high; i++) {
 		uint32_t *p = kmap_local_page(all_high[i]);
@@ -101,6 +116,7 @@ static void phase_fill_all(void)
 /* Phase 2: preempted threads holding nested maps. */
 struct worker {
 	struct page **pages;
+	int nr_pages;
 	uint32_t gen;
 	unsigned long sections;
 	unsigned long bad;
@@ -111,9 +127,9 @@ static void worker_fn(void *arg)
 	struct worker *w = arg;
 
 	for (int r = 0; r < ROUNDS; r++) {
-		for (int i = 0; i < PAGES_PER_WORKER; i++) {
+		for (int i = 0; i < w->nr_pages; i++) {
 			struct page *a = w->pages[i];
-			struct page *b = w->pages[(i + 1) % PAGES_PER_WORKER];
+			struct page *b = w->pages[(i + 1) % w->nr_pages];
 			uint32_t *pa = kmap_local_page(a);
 			uint32_t *pb = kmap_local_page(b);
 			uint32_t crc = crc32c(0, pa, PAGE_SIZE);
@@ -143,13 +159,46 @@ static void sampler_fn(void *arg)
 	unsigned int i = 0;
 
 	while (!sampler_stop) {
-		uint32_t *p = kmap_local_page(pages[i++ % 8]);
+		uint32_t *p = kmap_local_page(pages[i++ % SAMPLER_PAGES]);
 
 		p[0]++;
 		kunmap_local(p);
 		sampler_maps++;
 		sleep_ms(3);
 	}
+}
+
+/*
+ * Phase 2's pool: the highmem pages, topped up with lowmem pages when there
+ * are too few, leaving the kernel LOWMEM_RESERVE. Returns the pages each
+ * worker gets (0: not even MIN_PER_WORKER, phase 2 cannot run).
+ */
+static int size_pool(void)
+{
+	unsigned long lowmem = 0, per, pool = nr_high;
+	struct page *pg;
+
+	while (pool < POOL_WANTED && nr_free_pages(ZONE_LOWMEM) > LOWMEM_RESERVE &&
+	       (pg = alloc_page(ZONE_LOWMEM)) != NULL) {
+		uint32_t *p = kmap_local_page(pg);
+
+		fill(p, page_to_pfn(pg), 0);    /* as phase 1 left the highmem pages */
+		kunmap_local(p);
+		all_high[pool++] = pg;
+		lowmem++;
+	}
+	per = pool > SAMPLER_PAGES ? (pool - SAMPLER_PAGES) / WORKERS : 0;
+	if (per > PAGES_PER_WORKER)
+		per = PAGES_PER_WORKER;
+	if (per < MIN_PER_WORKER) {
+		printf("demo: only %lu pages to spare, %d needed: threads phase skipped\n",
+		       pool, WORKERS * MIN_PER_WORKER + SAMPLER_PAGES);
+		return 0;
+	}
+	if (lowmem || per < PAGES_PER_WORKER)
+		printf("demo: %lu highmem pages for the threads (%d wanted), topped up with %lu "
+		       "lowmem pages: %lu pages per worker\n", nr_high, POOL_WANTED, lowmem, per);
+	return (int)per;
 }
 
 static void phase_threads(void)
@@ -159,14 +208,17 @@ static void phase_threads(void)
 	struct sched_stats st;
 	unsigned long bad = 0, sections = 0;
 	char name[16];
+	int per = size_pool();
 
+	if (per == 0)
+		return;
 	for (int i = 0; i < WORKERS; i++) {
-		w[i] = (struct worker){ &all_high[i * PAGES_PER_WORKER], 0, 0, 0 };
+		w[i] = (struct worker){ &all_high[i * per], per, 0, 0, 0 };
 		snprintf(name, sizeof(name), "worker%d", i);
 		/* three priority levels, two threads each: slices and preemption */
 		t[i] = thread_create(name, worker_fn, &w[i], PRIO_MAIN - 3 + i / 2, 2048);
 	}
-	sampler = thread_create("sampler", sampler_fn, &all_high[WORKERS * PAGES_PER_WORKER],
+	sampler = thread_create("sampler", sampler_fn, &all_high[WORKERS * per],
 				PRIO_MAIN + 2, 2048);
 	sleep_ms(40);           /* a snapshot mid-run: preempted threads hold maps */
 	thread_ps();
@@ -179,7 +231,7 @@ static void phase_threads(void)
 	thread_join(sampler);
 
 	/* Every worker page holds generation ROUNDS now. */
-	for (int i = 0; i < WORKERS * PAGES_PER_WORKER; i++) {
+	for (int i = 0; i < WORKERS * per; i++) {
 		uint32_t *p = kmap(all_high[i]);
 
 		bad += check(p, page_to_pfn(all_high[i]), ROUNDS);
@@ -201,6 +253,7 @@ int app_main(void)
 	       nr_free_pages(ZONE_HIGHMEM), nr_free_pages(ZONE_LOWMEM));
 	phase_fill_all();
 	phase_threads();
-	printf("demo: %s\n", count.mismatches ? "FAILED" : "all highmem data verified");
+	printf("demo: %s\n", count.mismatches ? "FAILED" :
+	       nr_high ? "all highmem data verified" : "all data verified (there was no highmem)");
 	return count.mismatches ? 1 : 0;
 }
