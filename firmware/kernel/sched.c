@@ -27,7 +27,13 @@ static struct list_head ready[NR_PRIO];
 static uint32_t ready_bitmap;           /* bit p set: ready[p] not empty */
 static bool running;
 static struct sched_stats stats;
-static volatile bool in_kmap_window;  /* interrupts on inside a switch's kmap step */
+/*
+ * Interrupts are on inside a switch's kmap step: KMAP_WINDOW_OUT while the
+ * outgoing thread's slots come down (current is still that thread, but it
+ * has given up the CPU), KMAP_WINDOW_IN while the incoming one's go back.
+ */
+enum { KMAP_WINDOW_NONE, KMAP_WINDOW_OUT, KMAP_WINDOW_IN };
+static volatile unsigned char kmap_window;
 static bool rotate_on_switch;           /* time slice used up: requeue at tail */
 
 static struct thread boot_thread = {
@@ -105,11 +111,11 @@ static inline __attribute__((always_inline)) void finish_switch(void)
 
 	if (me->kmap_ctrl.idx) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
-		in_kmap_window = true;
+		kmap_window = KMAP_WINDOW_IN;
 		arch_local_irq_enable();
 		__kmap_local_sched_in();
 		arch_local_irq_disable();
-		in_kmap_window = false;
+		kmap_window = KMAP_WINDOW_NONE;
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
 	}
@@ -117,67 +123,86 @@ static inline __attribute__((always_inline)) void finish_switch(void)
 	trace_switch_end(me, restored);
 }
 
-static inline __attribute__((always_inline)) void context_switch(struct thread *prev, struct thread *next)
+/*
+ * Take the outgoing thread's (current's) local maps down, interrupts on, and return the thread to
+ * switch to. An interrupt meanwhile may have readied a thread that
+ * outranks next without outranking prev (so it did not ask for a switch),
+ * or prev itself: decide again, or that thread would wait until next
+ * blocks. May return prev, whose switch is then abandoned.
+ */
+static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *next)
+{
+	kmap_window = KMAP_WINDOW_OUT;
+	arch_local_irq_enable();
+	__kmap_local_sched_out();
+	arch_local_irq_disable();
+	kmap_window = KMAP_WINDOW_NONE;
+	if (highest_ready_prio() > next->prio) {
+		enqueue_ready(next, true);      /* back where it was taken from */
+		next = dequeue_highest();
+		need_resched = false;           /* this pick saw every wake-up so far */
+	}
+	return next;
+}
+
+/* Returns false if the switch was abandoned and prev goes on running. */
+static inline __attribute__((always_inline)) bool context_switch(struct thread *prev,
+								   struct thread *next)
 {
 	switch_marker_set(1);
 	trace_switch_start();
+	__preempt_count++;
+	if (prev->kmap_ctrl.idx) {
+		next = kmap_switch_out(next);
+		if (next == prev) {
+			finish_switch();        /* puts prev's maps back */
+			__preempt_count--;
+			return false;
+		}
+	}
 	stats.switches++;
 	next->switches_in++;
 	if (prev->kmap_ctrl.idx || next->kmap_ctrl.idx)
 		stats.kmap_switches++;
-
-	__preempt_count++;
-	if (prev->kmap_ctrl.idx) {
-		in_kmap_window = true;
-		arch_local_irq_enable();
-		__kmap_local_sched_out();
-		arch_local_irq_disable();
-		in_kmap_window = false;
-	}
 	current = next;
 	__switch_to(&prev->saved_sp, next->saved_sp);
 	/* Back in prev, switched in by some later context_switch(). */
 	finish_switch();
 	__preempt_count--;
+	return true;
 }
 
 /*
  * Pick the best ready thread and run it. IRQs off. The caller has already
  * set current->state: READY means "still runnable" and it is requeued.
  */
-static void __schedule(bool preempted);
-
-/* Kept out of line so the common path of __schedule() stays lean. */
-static __attribute__((noinline)) void __schedule_again(void)
-{
-	__schedule(true);
-}
-
 static void __schedule(bool preempted)
 {
 	struct thread *prev = current, *next;
 
-	need_resched = false;
-	if (prev->state == THREAD_READY) {
-		/* A preempted thread keeps its place unless its slice ran out. */
-		if (preempted && prev->prio >= highest_ready_prio() && !rotate_on_switch)
+	do {
+		need_resched = false;
+		if (prev->state == THREAD_READY) {
+			/* A preempted thread keeps its place unless its slice ran out. */
+			if (preempted && prev->prio >= highest_ready_prio() && !rotate_on_switch)
+				return;
+			enqueue_ready(prev, preempted && !rotate_on_switch);
+		}
+		rotate_on_switch = false;
+		next = dequeue_highest();
+		if (next == prev)
 			return;
-		enqueue_ready(prev, preempted && !rotate_on_switch);
-	}
-	rotate_on_switch = false;
-	next = dequeue_highest();
-	if (next == prev)
-		return;
-	if (preempted)
-		stats.preemptions++;
-	context_switch(prev, next);
-	/*
-	 * Back in prev. Interrupts were on during the kmap steps of the switch
-	 * that resumed us; if one woke a more urgent thread it could not
-	 * preempt then, so decide again now rather than at the next tick.
-	 */
-	if (__builtin_expect(need_resched, 0))
-		__schedule_again();
+		if (context_switch(prev, next) && preempted)
+			stats.preemptions++;
+		/*
+		 * Back in prev. Interrupts were on during the kmap steps of the
+		 * switch that resumed us; if one woke a more urgent thread it
+		 * could not preempt then, so decide again now rather than at the
+		 * next tick (a loop, not a recursion: each lost race would cost a
+		 * frame on a small thread stack).
+		 */
+		preempted = true;
+	} while (__builtin_expect(need_resched, 0));
 }
 
 void schedule(void)
@@ -205,7 +230,7 @@ void preempt_schedule(void)
 void irq_enter(void)
 {
 	__preempt_count += HARDIRQ_OFFSET;
-	if (in_kmap_window)
+	if (kmap_window)
 		stats.irqs_in_kmap_switch++;
 }
 
@@ -231,7 +256,12 @@ void sched_tick_slice(void)
 {
 	struct thread *t = current;
 
-	if (t->prio == PRIO_IDLE || --t->slice > 0)
+	/*
+	 * In a switch-out, current has already given up the CPU (a yielding
+	 * thread is even queued behind its peers): charging its slice would
+	 * count it as its own peer and preempt the thread it yielded to.
+	 */
+	if (t->prio == PRIO_IDLE || kmap_window == KMAP_WINDOW_OUT || --t->slice > 0)
 		return;
 	t->slice = SCHED_SLICE_TICKS;
 	if (ready_bitmap & (1u << t->prio)) {

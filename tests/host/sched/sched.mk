@@ -1,39 +1,56 @@
 # Kernel and lib code on the host. The real scheduler (firmware/kernel), against arch/sim's
-# ucontext switch and VIVT model. Separate from tests/host/host.mk, whose
-# tests link the scheduler stand-ins instead.
+# ucontext switch and VIVT model, built in the same three configurations as
+# the mm host tests (default, DEBUG_HIGHMEM=1, KMAP_LAZY=1).
 #
 #   make check-host-sched     TAP lines to $(TAP)
+#   make host-sched-tests     only build $(SCHED_HOST_OUT)/<variant>/test_sched_real
+#
+# The test binary links with --wrap=__cpuc_flush_dcache_area so that a test
+# can land an "interrupt" right after a D-cache flush made with interrupts
+# on (tests/host/sched/irq_inject.c): the only maintenance step that a
+# KMAP_LAZY switch-out makes, and the one before the PTE clear otherwise.
 
-SCHED_HOST_OUT  := build/host-sched
+SCHED_HOST_OUT      ?= build/host-sched
+SCHED_HOST_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=undefined
+SCHED_HOST_VARIANTS := default debug lazy
+sched_opts_debug    := DEBUG_HIGHMEM=1
+sched_opts_lazy     := KMAP_LAZY=1
 SCHED_HOST_SRCS := $(sort $(wildcard firmware/mm/*.c)) \
                    $(filter-out firmware/kernel/main.c,$(sort $(wildcard firmware/kernel/*.c))) \
                    $(sort $(wildcard firmware/lib/*.c)) $(sort $(wildcard arch/sim/*.c)) \
                    $(sort $(wildcard tests/host/sched/*.c))
-SCHED_HOST_INC  := -I$(SCHED_HOST_OUT)/include -Iarch/sim/include -Iarch/arm/include \
+sched_host_inc   = -I$(SCHED_HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
                    -Ifirmware/include -Itests/host/sched
-SCHED_HOST_OBJS := $(patsubst %.c,$(SCHED_HOST_OUT)/obj/%.o,$(SCHED_HOST_SRCS))
 
-$(SCHED_HOST_OUT)/include/generated/config.h: FORCE
-	$(call write_config,$@)
+# $(call sched_host_variant,NAME): config header, objects and the test binary.
+define sched_host_variant
+$(SCHED_HOST_OUT)/$(1)/include/generated/config.h: $(foreach o,$(sched_opts_$(1)),override $(o))
+$(SCHED_HOST_OUT)/$(1)/include/generated/config.h: FORCE
+	$$(call write_config,$$@)
 
-$(SCHED_HOST_OUT)/obj/%.o: %.c $(SCHED_HOST_OUT)/include/generated/config.h
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  [sched] $<"
+$(SCHED_HOST_OUT)/$(1)/obj/%.o: %.c $(SCHED_HOST_OUT)/$(1)/include/generated/config.h
+	@mkdir -p $$(@D)
+	@echo "  HOSTCC  [sched $(1)] $$<"
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
-		-fsanitize=address,undefined -fno-sanitize-recover=undefined \
-		$(SCHED_HOST_INC) -MMD -MP -c $< -o $@
+		$$(SCHED_HOST_SAN) $(call sched_host_inc,$(1)) -MMD -MP -c $$< -o $$@
 
-$(SCHED_HOST_OUT)/test_sched_real: $(SCHED_HOST_OBJS)
-	@echo "  HOSTLD  $@"
-	@gcc -fsanitize=address,undefined -o $@ $^ -lcmocka
+$(SCHED_HOST_OUT)/$(1)/test_sched_real: $(patsubst %.c,$(SCHED_HOST_OUT)/$(1)/obj/%.o,$(SCHED_HOST_SRCS))
+	@echo "  HOSTLD  $$@"
+	@gcc $$(SCHED_HOST_SAN) -Wl,--wrap=__cpuc_flush_dcache_area -o $$@ $$^ -lcmocka
 
-.PHONY: check-host-sched
-check-host-sched: $(SCHED_HOST_OUT)/test_sched_real
-	@rc=0; for t in test_sched_real test_lib; do \
+host-sched-tests: $(SCHED_HOST_OUT)/$(1)/test_sched_real
+endef
+$(foreach v,$(SCHED_HOST_VARIANTS),$(eval $(call sched_host_variant,$(v))))
+
+.PHONY: check-host-sched host-sched-tests
+check-host-sched: host-sched-tests $(SCHED_HOST_OUT)/test_lib
+	@rc=0; for t in $(SCHED_HOST_VARIANTS:%=%/test_sched_real) test_lib; do \
+		v=$${t%/*}; [ "$$v" = "$$t" ] && v=; \
 		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
 			CMOCKA_MESSAGE_OUTPUT=tap $(SCHED_HOST_OUT)/$$t > $(SCHED_HOST_OUT)/$$t.tap 2>&1 || rc=1; \
 		cat $(SCHED_HOST_OUT)/$$t.tap; \
-		grep -E '^(not )?ok ' $(SCHED_HOST_OUT)/$$t.tap | sed "s/^\(\(not \)\?ok [0-9]*\) - /\1 - $$t: /" \
+		n=$$(basename $$t)$${v:+ [$$v]}; \
+		grep -E '^(not )?ok ' $(SCHED_HOST_OUT)/$$t.tap | sed "s/^\(\(not \)\?ok [0-9]*\) - /\1 - $$n: /" \
 			>> $(if $(TAP),$(TAP),/dev/null); \
 	done; exit $$rc
 
@@ -41,9 +58,7 @@ check-host-sched: $(SCHED_HOST_OUT)/test_sched_real
 $(SCHED_HOST_OUT)/test_lib: tests/host/lib/test_lib.c firmware/lib/ringbuf.c firmware/lib/crc32c.c
 	@echo "  HOSTLD  $@"
 	@mkdir -p $(@D)
-	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
-		-fno-sanitize-recover=undefined -Ifirmware/include -o $@ $^ -lcmocka
-
-check-host-sched: $(SCHED_HOST_OUT)/test_lib
+	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror $(SCHED_HOST_SAN) \
+		-Ifirmware/include -o $@ $^ -lcmocka
 
 -include $(shell find $(SCHED_HOST_OUT) -name '*.d' 2>/dev/null)

@@ -350,6 +350,14 @@ static void urgent(void *arg)
 	log_char('H');
 }
 
+/* Map and unmap a page of one's own: the slot the holder left is reused. */
+static void reuse_slot(void)
+{
+	void *p = kmap_local_page(alloc_page(ZONE_HIGHMEM));
+
+	kunmap_local(p);
+}
+
 static void holder(void *arg)
 {
 	void *p = kmap_local_page(arg);
@@ -370,12 +378,184 @@ static void wakeup_during_kmap_restore_runs_at_once(void **state)
 	h = spawn("urgent", urgent, NULL, PRIO_TEST + 4);
 	a = spawn("holder", holder, alloc_page(ZONE_HIGHMEM), PRIO_TEST - 2);
 	sleep_ticks(1);                         /* holder maps its page and blocks */
+	/*
+	 * So that the restore rewrites the slot (and invalidates its TLB entry)
+	 * in every configuration: KMAP_LAZY would otherwise find the holder's
+	 * PTE still in place and restore nothing.
+	 */
+	reuse_slot();
 	up(&go_a);
 	sim_irq_at_tlb_flush = irq_in_restore;  /* fires in the switch into holder */
 	thread_join(a);
 	thread_join(h);
 	assert_null(sim_irq_at_tlb_flush);
 	assert_string_equal(log_buf, "HA");
+}
+
+/*
+ * Interrupts inside a switch-out: the outgoing thread holds a kmap, so the
+ * switch takes its slot down with interrupts on while it is still current.
+ * The "interrupt" lands right after the slot's D-cache flush.
+ */
+static struct semaphore sem_mid, sem_high, sem_self;
+static struct page *window_page;
+
+static void irq_up_mid(unsigned long vaddr)
+{
+	(void)vaddr;
+	irq_enter();
+	up(&sem_mid);
+	irq_exit();
+}
+
+static void irq_up_self(unsigned long vaddr)
+{
+	(void)vaddr;
+	irq_enter();
+	up(&sem_self);
+	irq_exit();
+}
+
+static void irq_tick(unsigned long vaddr)
+{
+	(void)vaddr;
+	host_tick();
+}
+
+/* Block on sem holding a kmap; irq fires during the switch-out. */
+static void block_holding_a_map(struct semaphore *sem, void (*irq)(unsigned long))
+{
+	void *p = kmap_local_page(window_page);
+
+	host_irq_at_dcache_flush = irq;
+	down(sem);
+	kunmap_local(p);
+}
+
+static void mid_waiter(void *arg)
+{
+	(void)arg;
+	down(&sem_mid);
+	log_char('M');
+}
+
+static void high_blocker(void *arg)
+{
+	(void)arg;
+	block_holding_a_map(&sem_high, irq_up_mid);
+	log_char('H');
+}
+
+static void low_next(void *arg)
+{
+	(void)arg;
+	log_char('m');
+	up(&sem_high);
+}
+
+/*
+ * H (prio +3) blocks holding a map, and the next thread chosen is m (+1).
+ * An IRQ in the teardown wakes M (+2): M outranks m though not H, so the
+ * switch must go to M rather than let m run first (an inversion that
+ * would last until m blocks).
+ */
+static void wakeup_in_switch_out_outranking_next_runs_first(void **state)
+{
+	struct thread *mid, *high, *low;
+
+	(void)state;
+	sim_clear_violations();
+	log_reset();
+	sema_init(&sem_mid, 0);
+	sema_init(&sem_high, 0);
+	window_page = alloc_page(ZONE_HIGHMEM);
+	mid = spawn("M", mid_waiter, NULL, PRIO_TEST + 2);     /* runs and blocks */
+	preempt_disable();
+	high = spawn("H", high_blocker, NULL, PRIO_TEST + 3);
+	low = spawn("m", low_next, NULL, PRIO_TEST + 1);
+	preempt_enable();
+	thread_join(high);
+	thread_join(low);
+	thread_join(mid);
+	assert_null(host_irq_at_dcache_flush);                  /* the IRQ did land */
+	assert_string_equal(log_buf, "MmH");
+	if (sim_violations(SIM_NR_VIOLATIONS))
+		fail_msg("model: %s", sim_last_violation());
+	__free_page(window_page);
+}
+
+static void self_blocker(void *arg)
+{
+	(void)arg;
+	block_holding_a_map(&sem_self, irq_up_self);
+	log_char('S');
+}
+
+/*
+ * S blocks holding a map; an IRQ in the teardown gives the semaphore S
+ * waits on. S is the most urgent ready thread again, so it must go on
+ * rather than hand the CPU to the lower-priority m.
+ */
+static void wakeup_of_prev_in_switch_out_keeps_it_running(void **state)
+{
+	struct thread *self, *low;
+
+	(void)state;
+	sim_clear_violations();
+	log_reset();
+	sema_init(&sem_self, 0);
+	window_page = alloc_page(ZONE_HIGHMEM);
+	preempt_disable();
+	self = spawn("S", self_blocker, NULL, PRIO_TEST + 2);
+	low = spawn("m", note, (void *)'m', PRIO_TEST + 1);
+	preempt_enable();
+	thread_join(self);
+	thread_join(low);
+	assert_null(host_irq_at_dcache_flush);
+	assert_string_equal(log_buf, "Sm");
+	if (sim_violations(SIM_NR_VIOLATIONS))
+		fail_msg("model: %s", sim_last_violation());
+	__free_page(window_page);
+}
+
+static void yield_holding_a_map(void *arg)
+{
+	void *p = kmap_local_page(window_page);
+
+	(void)arg;
+	host_tick();                    /* one tick of a two-tick slice used */
+	log_char('x');
+	host_irq_at_dcache_flush = irq_tick;    /* the slice's last tick, mid-switch */
+	thread_yield();
+	log_char('X');
+	kunmap_local(p);
+}
+
+/*
+ * x yields holding a map; a tick lands in the teardown. x has already
+ * given up the CPU (and sits at the tail of its queue): the tick must not
+ * charge x's slice and count x as y's peer, which would preempt y at once
+ * and undo the yield.
+ */
+static void tick_in_switch_out_does_not_undo_a_yield(void **state)
+{
+	struct thread *x, *y;
+
+	(void)state;
+	sim_clear_violations();
+	log_reset();
+	window_page = alloc_page(ZONE_HIGHMEM);
+	preempt_disable();
+	x = spawn("x", yield_holding_a_map, NULL, PRIO_TEST - 1);
+	y = spawn("y", note, (void *)'y', PRIO_TEST - 1);
+	preempt_enable();
+	thread_join(x);
+	thread_join(y);
+	assert_null(host_irq_at_dcache_flush);
+	assert_string_equal(log_buf, "xyX");
+	if (sim_violations(SIM_NR_VIOLATIONS))
+		fail_msg("model: %s", sim_last_violation());
+	__free_page(window_page);
 }
 
 static int failures = -1;
@@ -394,6 +574,9 @@ static void test_main(void *arg)
 		cmocka_unit_test(switches_move_kmaps_coherently),
 		cmocka_unit_test(new_threads_start_without_maps),
 		cmocka_unit_test(wakeup_during_kmap_restore_runs_at_once),
+		cmocka_unit_test(wakeup_in_switch_out_outranking_next_runs_first),
+		cmocka_unit_test(wakeup_of_prev_in_switch_out_keeps_it_running),
+		cmocka_unit_test(tick_in_switch_out_does_not_undo_a_yield),
 	};
 
 	(void)arg;
