@@ -35,6 +35,8 @@ include firmware/firmware.mk
 -include tests/host/sched/sched.mk
 -include tools/board-flow.mk
 -include tools/latency/latency.mk
+-include tools/vivt-emu/vivt-emu.mk
+-include tools/check-config.mk
 
 # ---- generated configuration ------------------------------------------------
 # $(call write_config,PATH) writes the header only when its content changes,

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# `make check-config`: bad configurations stop make before anything is
+# compiled, with the variable and its limit named; good edge configurations
+# are accepted; the demo adapts to the memory there is; QEMU runs are
+# bounded and say so. TAP lines go to $1 (and stdout); exits non-zero on
+# any failure.
+#   tools/check-config.sh TAP_OUT
+set -uo pipefail
+tap=${1:-/dev/stdout}
+out=build/check-config
+rm -rf "$out"
+mkdir -p "$out"
+n=0
+failed=0
+
+result() {      # result ok|fail NAME [DETAIL]
+	n=$((n + 1))
+	local line
+	if [ "$1" = ok ]; then line="ok $n - $2"; else line="not ok $n - $2"; failed=$((failed + 1)); fi
+	echo "$line" >> "$tap"
+	[ "$tap" = /dev/stdout ] || echo "$line"
+	[ "$1" = ok ] || [ -z "${3:-}" ] || echo "    # $3" | tee -a "$tap"
+}
+
+mk() { make --no-print-directory "$@"; }
+
+# refused "NAME" "EXPECTED TEXT" VAR=VALUE...: `make all` stops at once with
+# one error naming the variable and the text, having compiled nothing.
+refused() {
+	local name=$1 want=$2; shift 2
+	local dir log
+	dir=$out/bad-$n
+	log=$out/bad-$n.log
+	if mk O="$dir" "$@" all > "$log" 2>&1; then
+		result fail "$name: refused" "make succeeded; see $log"
+	elif ! grep -q '\*\*\*.*'"$want" "$log"; then
+		result fail "$name: refused" "no make error saying '$want'; see $log"
+	elif grep -q '^  \(CC\|AS\|LD\) ' "$log" || [ -e "$dir" ]; then
+		result fail "$name: refused" "something was built before the error; see $log"
+	else
+		result ok "$name: refused: $(grep -o '\*\*\* .*' "$log" | head -1 | cut -c5- | sed "s/  Stop\.$//")"
+	fi
+}
+
+# accepted "NAME" VAR=VALUE...: the configuration passes the checks.
+accepted() {
+	local name=$1; shift
+	if mk -s "$@" config-limits > "$out/good-$n.log" 2>&1; then
+		result ok "$name: accepted"
+	else
+		result fail "$name: accepted" "$(tail -1 "$out/good-$n.log")"
+	fi
+}
+
+# The rows of issue 12, as a user types them.
+refused "LOWMEM_MB=300 (more than RAM)" "LOWMEM_MB=300 is out of range: LOWMEM_MB must be 8..128" LOWMEM_MB=300
+for v in 0 1 2; do
+	refused "LOWMEM_MB=$v (below the minimum)" "LOWMEM_MB=$v is out of range: LOWMEM_MB must be 8\.\." LOWMEM_MB=$v
+done
+refused "HZ=0" "HZ=0 is out of range: HZ must be 1\.\." HZ=0
+refused "RAM_MB=0" "RAM_MB=0 is out of range" RAM_MB=0
+refused "RAM_MB=512 (versatilepb holds 256 MiB)" "RAM_MB=512 is out of range: RAM_MB must be 8..256.*256 MiB" RAM_MB=512
+refused "LOWMEM_MB=abc" "LOWMEM_MB=abc is not a number" LOWMEM_MB=abc
+refused "LOWMEM_MB=032 (C reads octal)" "LOWMEM_MB=032 is not a number" LOWMEM_MB=032
+refused "HZ=-100" "HZ=-100 is not a number" HZ=-100
+refused "RAM_MB empty" "RAM_MB= is not a number" RAM_MB=
+refused "LAST_PKMAP=100 (not a power of two)" "LAST_PKMAP=100 must be a power of two" LAST_PKMAP=100
+refused "BOARD=nosuch" "BOARD=nosuch is not a board: choose one of" BOARD=nosuch
+
+# Every numeric variable on every board, just outside and at its limits.
+for b in $(ls board/*/board.mk | cut -d/ -f2); do
+	if ! mk -s BOARD="$b" config-limits > "$out/limits-$b.txt" 2> "$out/limits-$b.log" ||
+	   [ ! -s "$out/limits-$b.txt" ]; then
+		result fail "board $b: make config-limits lists its limits" "see $out/limits-$b.log"
+		continue
+	fi
+	while read -r var min max; do
+		[ "$var" = LOWMEM_MB ] && extra="RAM_MB=$max" || extra=""
+		[ "$var" = RAM_MB ] && low="LOWMEM_MB=$min" || low=""
+		if [ "$min" -gt 0 ]; then
+			refused "board $b: $var=$((min - 1))" "$var=$((min - 1)) is out of range: $var must be $min\.\.$max on $b" \
+				BOARD="$b" $extra "$var=$((min - 1))"
+		fi
+		refused "board $b: $var=$((max + 1))" "$var=$((max + 1)) .*$var must be" BOARD="$b" $extra "$var=$((max + 1))"
+		refused "board $b: $var=x$min" "$var=x$min is not a number" BOARD="$b" $extra "$var=x$min"
+		accepted "board $b: $var=$min" BOARD="$b" $extra $low "$var=$min"
+		accepted "board $b: $var=$max" BOARD="$b" $extra "$var=$max"
+	done < "$out/limits-$b.txt"
+done
+
+# `make run` with little or no highmem: the demo adapts and says so.
+# demo_runs NAME EXPECTED-REGEX VAR=VALUE...
+demo_runs() {
+	local name=$1 want=$2; shift 2
+	local dir=$out/demo-$n log=$out/demo-$n.log
+	mk O="$dir" "$@" QEMU_TIMEOUT=120 run > "$log" 2>&1
+	local rc=$?
+	if [ "$rc" -ne 0 ]; then
+		result fail "$name" "exit status $rc; see $log"
+	elif ! tr -d '\r' < "$log" | grep -Eq "$want"; then
+		result fail "$name" "no line matching /$want/; see $log"
+	elif ! tr -d '\r' < "$log" | grep -q '^demo: data verification: 0 mismatching words'; then
+		result fail "$name" "the threads phase did not verify its data; see $log"
+	else
+		result ok "$name"
+	fi
+}
+demo_runs "make run RAM_MB=64 LOWMEM_MB=64: no highmem, the demo says so and runs" \
+	'^demo: no highmem to exercise' RAM_MB=64 LOWMEM_MB=64
+demo_runs "make run RAM_MB=33 LOWMEM_MB=32: 256 highmem pages, the demo adapts" \
+	'^demo: 256 highmem pages for the threads .*topped up' RAM_MB=33 LOWMEM_MB=32
+
+# QEMU runs are bounded: a firmware that never ends (here QEMU halted with
+# -S) is stopped at QEMU_TIMEOUT and the runner says so.
+img=$out/demo-$((n - 1))/lokal.elf
+start=$SECONDS
+QEMU_TIMEOUT=2 tools/qemu-run.sh "$img" -S > "$out/timeout.log" 2>&1 < /dev/null
+rc=$?
+if [ "$rc" -eq 124 ] && grep -q 'did not finish within QEMU_TIMEOUT=2s' "$out/timeout.log" &&
+   [ $((SECONDS - start)) -lt 15 ]; then
+	result ok "qemu-run.sh stops a run at QEMU_TIMEOUT and says so (status 124)"
+else
+	result fail "qemu-run.sh stops a run at QEMU_TIMEOUT and says so (status 124)" "status $rc; see $out/timeout.log"
+fi
+if tools/qemu-run.sh "$out/no-such.elf" > "$out/noimage.log" 2>&1; then
+	result fail "qemu-run.sh refuses a missing image" "it succeeded"
+else
+	grep -q 'no such image' "$out/noimage.log" && result ok "qemu-run.sh refuses a missing image" ||
+		result fail "qemu-run.sh refuses a missing image" "see $out/noimage.log"
+fi
+[ "$failed" -eq 0 ]
