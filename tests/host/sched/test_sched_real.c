@@ -393,6 +393,76 @@ static void wakeup_during_kmap_restore_runs_at_once(void **state)
 }
 
 /*
+ * Lost races in a row: each time the cycler is switched back in, an IRQ
+ * in its kmap restore wakes a more urgent thread, which takes the CPU at
+ * once and blocks again. The cycler's stack must not grow with the count.
+ */
+#define LOST_RACES 40
+static struct thread *cycler_thread;
+static struct semaphore go_cycler, wake_racer;
+static int races_left, race_frames;
+static uintptr_t race_frame[LOST_RACES];
+static bool racer_stop;
+
+static void irq_in_cycler_restore(unsigned long vaddr)
+{
+	(void)vaddr;
+	/* Only the restore: not the racer's own maps, nor the cycler's teardown. */
+	if (current != cycler_thread || pte_none(*virt_to_kpte(vaddr)))
+		return;
+	race_frame[race_frames++] = (uintptr_t)__builtin_frame_address(0);
+	if (--races_left == 0)
+		sim_irq_at_tlb_flush = NULL;
+	irq_enter();
+	up(&wake_racer);
+	irq_exit();
+}
+
+static void racer(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		down(&wake_racer);
+		if (racer_stop)
+			return;
+		reuse_slot();           /* so that KMAP_LAZY restores the slot too */
+	}
+}
+
+static void cycler(void *arg)
+{
+	void *p = kmap_local_page(arg);
+
+	down(&go_cycler);
+	kunmap_local(p);
+}
+
+static void lost_races_in_a_row_do_not_grow_the_stack(void **state)
+{
+	struct thread *r;
+
+	(void)state;
+	sema_init(&go_cycler, 0);
+	sema_init(&wake_racer, 0);
+	racer_stop = false;
+	race_frames = 0;
+	races_left = LOST_RACES;
+	r = spawn("racer", racer, NULL, PRIO_TEST + 4);
+	cycler_thread = spawn("cycler", cycler, alloc_page(ZONE_HIGHMEM), PRIO_TEST - 2);
+	sleep_ticks(1);                 /* the cycler maps its page and blocks */
+	reuse_slot();
+	up(&go_cycler);
+	sim_irq_at_tlb_flush = irq_in_cycler_restore;
+	thread_join(cycler_thread);
+	racer_stop = true;
+	up(&wake_racer);
+	thread_join(r);
+	assert_int_equal(race_frames, LOST_RACES);
+	for (int i = 1; i < LOST_RACES; i++)
+		assert_int_equal(race_frame[i], race_frame[0]);
+}
+
+/*
  * Interrupts inside a switch-out: the outgoing thread holds a kmap, so the
  * switch takes its slot down with interrupts on while it is still current.
  * The "interrupt" lands right after the slot's D-cache flush.
@@ -574,6 +644,7 @@ static void test_main(void *arg)
 		cmocka_unit_test(switches_move_kmaps_coherently),
 		cmocka_unit_test(new_threads_start_without_maps),
 		cmocka_unit_test(wakeup_during_kmap_restore_runs_at_once),
+		cmocka_unit_test(lost_races_in_a_row_do_not_grow_the_stack),
 		cmocka_unit_test(wakeup_in_switch_out_outranking_next_runs_first),
 		cmocka_unit_test(wakeup_of_prev_in_switch_out_keeps_it_running),
 		cmocka_unit_test(tick_in_switch_out_does_not_undo_a_yield),
