@@ -1,0 +1,38 @@
+/*
+ * Device models a machine can instantiate.  Each takes its base address
+ * and the interrupt line it drives; a machine wires them in its init.
+ */
+#ifndef VIVT_EMU_DEVICES_H
+#define VIVT_EMU_DEVICES_H
+
+#include "vemu.h"
+
+struct pl190;
+struct pl190 *pl190_create(struct vemu *vm, uint32_t base);
+/* The VIC input `line`. */
+struct irq_line pl190_input(struct pl190 *vic, unsigned line);
+
+struct versatile_sic;
+struct versatile_sic *sic_create(struct vemu *vm, uint32_t base, struct irq_line out);
+struct irq_line sic_input(struct versatile_sic *sic, unsigned line);
+
+/* Both timers of one SP804, counting at clk_hz; one IRQ output for both. */
+void sp804_create(struct vemu *vm, uint32_t base, uint32_t clk_hz, struct irq_line irq);
+
+/* UART: TX to stdout, RX from `input` (path, or NULL for stdin). */
+void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input);
+
+/* GPIO: output pin edges go to the VCD writer when `vcd` is non-NULL. */
+struct vcd;
+void pl061_create(struct vemu *vm, uint32_t base, struct irq_line irq, struct vcd *vcd);
+
+/* Versatile system registers with the 24 MHz counter; the SP810 beside it. */
+void versatile_sysctl_create(struct vemu *vm, uint32_t base);
+void sp810_create(struct vemu *vm, uint32_t base);
+
+/* vcd.c: a virtual logic analyzer on named wires, timescale 1 ns. */
+struct vcd *vcd_open(const char *path, const char *const *names, unsigned n);
+void vcd_change(struct vcd *v, unsigned wire, int level, uint64_t ns);
+void vcd_close(struct vcd *v);
+
+#endif

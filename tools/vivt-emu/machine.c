@@ -1,0 +1,209 @@
+/*
+ * The machine core: emulated time and its events, the device window, the
+ * CPU's interrupt input, and the run loop that stops Unicorn only to take
+ * an interrupt or end the run.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vemu.h"
+
+void vemu_add_device(struct vemu *vm, struct device *d)
+{
+	if (vm->ndevs == VEMU_MAX_DEVS) {
+		fprintf(stderr, "vivt-emu: too many devices\n");
+		exit(1);
+	}
+	d->vm = vm;
+	vm->devs[vm->ndevs++] = d;
+}
+
+static void recompute_next(struct vemu *vm)
+{
+	uint64_t next = UINT64_MAX;
+
+	for (unsigned i = 0; i < vm->nevents; i++)
+		if (vm->events[i]->armed && vm->events[i]->when < next)
+			next = vm->events[i]->when;
+	vm->next_event = next;
+}
+
+void vemu_event_add(struct vemu *vm, struct event *e)
+{
+	if (vm->nevents == VEMU_MAX_EVENTS) {
+		fprintf(stderr, "vivt-emu: too many timed events\n");
+		exit(1);
+	}
+	e->armed = false;
+	vm->events[vm->nevents++] = e;
+}
+
+void vemu_event_arm(struct vemu *vm, struct event *e, uint64_t when)
+{
+	e->when = when;
+	e->armed = true;
+	if (when < vm->next_event)
+		vm->next_event = when;
+}
+
+void vemu_event_cancel(struct vemu *vm, struct event *e)
+{
+	e->armed = false;
+	recompute_next(vm);
+}
+
+/* Fires every event that is due, in time order. */
+void vemu_run_events(struct vemu *vm)
+{
+	for (;;) {
+		struct event *first = NULL;
+
+		for (unsigned i = 0; i < vm->nevents; i++) {
+			struct event *e = vm->events[i];
+
+			if (e->armed && e->when <= vm->now && (!first || e->when < first->when))
+				first = e;
+		}
+		if (!first)
+			break;
+		first->armed = false;
+		first->fire(first);
+	}
+	recompute_next(vm);
+}
+
+void vemu_set_irq(struct vemu *vm, bool level)
+{
+	vm->irq_level = level;
+}
+
+/* xorshift32: reproducible from --seed. */
+uint32_t vemu_random(struct vemu *vm)
+{
+	uint32_t x = vm->rng ? vm->rng : 0x9e3779b9u;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	vm->rng = x;
+	return x;
+}
+
+void vemu_fail(struct vemu *vm, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (vm->stop == STOP_ERROR)
+		return;
+	fflush(stdout);
+	fprintf(vm->out, "vivt-emu: error: ");
+	va_start(ap, fmt);
+	vfprintf(vm->out, fmt, ap);
+	va_end(ap);
+	fprintf(vm->out, "\n");
+	vm->stop = STOP_ERROR;
+	vm->exit_status = 1;
+	uc_emu_stop(vm->uc);
+}
+
+void vemu_exit(struct vemu *vm, int status)
+{
+	vm->stop = STOP_EXIT;
+	vm->exit_status = status;
+	uc_emu_stop(vm->uc);
+}
+
+static struct device *find_device(struct vemu *vm, uint32_t pa)
+{
+	for (unsigned i = 0; i < vm->ndevs; i++) {
+		struct device *d = vm->devs[i];
+
+		if (pa >= d->base && pa - d->base < d->size)
+			return d;
+	}
+	return NULL;
+}
+
+static uint64_t mmio_read(uc_engine *uc, uint64_t offset, unsigned size, void *user)
+{
+	struct vemu *vm = user;
+	uint32_t pa = vm->mach->mmio_base + (uint32_t)offset;
+	struct device *d = find_device(vm, pa);
+	uint32_t val = 0;
+
+	(void)uc;
+	if (!d)
+		vemu_fail(vm, "read of %u bytes at 0x%08x: no device there (pc near 0x%08x)",
+			  size, pa, vm->block_pc);
+	else if (!d->read(d, pa - d->base, size, &val))
+		vemu_fail(vm, "read of %u bytes at 0x%08x: %s register +0x%x is not modelled (pc near 0x%08x)",
+			  size, pa, d->name, pa - d->base, vm->block_pc);
+	return val;
+}
+
+static void mmio_write(uc_engine *uc, uint64_t offset, unsigned size, uint64_t value, void *user)
+{
+	struct vemu *vm = user;
+	uint32_t pa = vm->mach->mmio_base + (uint32_t)offset;
+	struct device *d = find_device(vm, pa);
+
+	(void)uc;
+	if (!d)
+		vemu_fail(vm, "write of 0x%x (%u bytes) at 0x%08x: no device there (pc near 0x%08x)",
+			  (uint32_t)value, size, pa, vm->block_pc);
+	else if (!d->write(d, pa - d->base, size, (uint32_t)value))
+		vemu_fail(vm, "write of 0x%x (%u bytes) at 0x%08x: %s register +0x%x is not modelled (pc near 0x%08x)",
+			  (uint32_t)value, size, pa, d->name, pa - d->base, vm->block_pc);
+}
+
+void vemu_mmio_init(struct vemu *vm)
+{
+	uc_err err = uc_mmio_map(vm->uc, vm->mach->mmio_base, vm->mach->mmio_size,
+				 mmio_read, vm, mmio_write, vm);
+
+	if (err != UC_ERR_OK) {
+		fprintf(stderr, "vivt-emu: cannot map the device window: %s\n", uc_strerror(err));
+		exit(1);
+	}
+}
+
+/*
+ * Unicorn runs until a hook asks it to stop: an interrupt to take (the
+ * block hook saw nIRQ with I clear), an exit, an error.  Stopping and
+ * starting again at the block hook's own address is what keeps the
+ * registers right (a PC read after uc_emu_stop can be stale).
+ */
+int vemu_run(struct vemu *vm)
+{
+	uint32_t pc = vm->resume_pc;
+
+	for (;;) {
+		uint32_t cpsr = cpu_reg(vm, UC_ARM_REG_CPSR);
+		uc_err err;
+
+		vm->stop = STOP_NONE;
+		err = uc_emu_start(vm->uc, pc | ((cpsr >> 5) & 1), 0xffffffffu, 0, 0);
+		if (vm->stop == STOP_EXIT || vm->stop == STOP_ERROR)
+			return vm->exit_status;
+		if (err != UC_ERR_OK) {
+			fflush(stdout);
+			fprintf(vm->out, "vivt-emu: error: the CPU stopped: %s (pc 0x%08x, block 0x%08x)\n",
+				uc_strerror(err), cpu_reg(vm, UC_ARM_REG_PC), vm->block_pc);
+			return 1;
+		}
+		switch (vm->stop) {
+		case STOP_IRQ:
+			cpu_take_irq(vm, vm->resume_pc);
+			pc = cpu_reg(vm, UC_ARM_REG_PC);
+			break;
+		case STOP_RESUME:
+			pc = vm->resume_pc;
+			break;
+		default:
+			fflush(stdout);
+			fprintf(vm->out, "vivt-emu: error: the CPU stopped without a reason at pc 0x%08x (block 0x%08x)\n",
+				cpu_reg(vm, UC_ARM_REG_PC), vm->block_pc);
+			return 1;
+		}
+	}
+}

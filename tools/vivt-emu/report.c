@@ -1,0 +1,127 @@
+/*
+ * Printing the model's reports: kind, VA, PA, the kmap slot or pkmap index
+ * behind the VA, the exact PC with symbol and source line, and the running
+ * thread.
+ *
+ * Exact PC: Unicorn gives memory hooks only the start of the translated
+ * block.  The machine counts the loads and stores issued since the block
+ * began; the report decodes the block's instructions from its start and
+ * finds the one that issued that ordinal (LDM/STM count one access per
+ * register, LDRD/STRD two, SWP one of each).  A conditional access that did
+ * not execute would shift the count, so the printed PC says "derived"
+ * where it came from decoding rather than from a CP15 site or a fetch.
+ */
+#include <string.h>
+#include "vemu.h"
+#include "memsys.h"
+
+#define FIXMAP_SLOT0	0xfffdf000u	/* kmap_local slot 0; later slots count down */
+#define FIXMAP_SLOTS	33u		/* KM_MAX_IDX with DEBUG_HIGHMEM guards */
+#define PKMAP_BASE	0xffd00000u
+#define PKMAP_MAX	512u
+#define THREAD_NAME_OFF	4u		/* struct thread: saved_sp, then name[] */
+#define THREAD_NAME_LEN	16u
+#define REPORTS_IN_FULL	10
+
+/* How many loads and stores one instruction issues. */
+static void accesses(uint32_t insn, unsigned *loads, unsigned *stores)
+{
+	bool l = insn >> 20 & 1;
+
+	*loads = *stores = 0;
+	if (insn >> 28 == 0xf)
+		return;
+	if ((insn & 0x0c000000u) == 0x04000000u && !((insn & (1u << 25)) && (insn & 0x10))) {
+		*(l ? loads : stores) = 1;
+	} else if ((insn & 0x0e000000u) == 0x08000000u) {
+		*(l ? loads : stores) = (unsigned)__builtin_popcount(insn & 0xffff);
+	} else if ((insn & 0x0fb00ff0u) == 0x01000090u) {
+		*loads = *stores = 1;
+	} else if ((insn & 0x0e000090u) == 0x00000090u && (insn & 0x60)) {
+		if (l)
+			*loads = 1;
+		else if ((insn & 0x60) == 0x20)
+			*stores = 1;
+		else if ((insn & 0x60) == 0x40)
+			*loads = 2;
+		else
+			*stores = 2;
+	}
+}
+
+uint32_t report_exact_pc(struct vemu *vm, bool is_store, unsigned ordinal)
+{
+	unsigned seen = 0;
+
+	for (uint32_t a = vm->block_pc; a < vm->block_pc + vm->block_size; a += 4) {
+		uint32_t insn;
+		unsigned ld, st;
+
+		if (!guest_read(vm, a, &insn, 4))
+			break;
+		accesses(insn, &ld, &st);
+		seen += is_store ? st : ld;
+		if (seen > ordinal)
+			return a;
+	}
+	return vm->block_pc;
+}
+
+void report_thread_name(struct vemu *vm, char *buf, size_t len)
+{
+	uint32_t cur_addr, cur = 0;
+	char name[THREAD_NAME_LEN + 1] = "";
+
+	snprintf(buf, len, "unknown");
+	if (!symbols_find(vm->syms, "current", &cur_addr) || !guest_read(vm, cur_addr, &cur, 4) || !cur)
+		return;
+	if (!guest_read(vm, cur + THREAD_NAME_OFF, name, THREAD_NAME_LEN))
+		return;
+	name[THREAD_NAME_LEN] = 0;
+	snprintf(buf, len, "'%s'", name);
+}
+
+static void describe_va(uint32_t va, char *buf, size_t len)
+{
+	uint32_t page = va & ~0xfffu;
+
+	buf[0] = 0;
+	if (page <= FIXMAP_SLOT0 && (FIXMAP_SLOT0 - page) / 4096u < FIXMAP_SLOTS)
+		snprintf(buf, len, " (kmap_local slot %u)", (FIXMAP_SLOT0 - page) / 4096u);
+	else if (va >= PKMAP_BASE && (va - PKMAP_BASE) / 4096u < PKMAP_MAX)
+		snprintf(buf, len, " (pkmap index %u)", (va - PKMAP_BASE) / 4096u);
+}
+
+void report_print(void *ctx, const struct ms_report *r)
+{
+	struct vemu *vm = ctx;
+	uint32_t pc = r->pc, off = 0;
+	const char *how = "", *sym;
+	char where[64], line[256], thread[40];
+
+	vm->reports++;
+	if (vm->opt.max_reports && vm->reports >= vm->opt.max_reports)
+		vemu_fail(vm, "%lu reports: stopping the run", vm->reports);
+	if (vm->reports > REPORTS_IN_FULL)
+		return;
+	if (r->kind == MS_STALE_IFETCH) {
+		pc = r->va;
+	} else if (vm->access_kind && r->pc == vm->block_pc) {
+		pc = report_exact_pc(vm, vm->access_kind == 2,
+				     (vm->access_kind == 2 ? vm->block_stores : vm->block_loads) - 1);
+		how = " (derived from block 0x";
+	}
+	sym = symbols_lookup(vm->syms, pc, &off);
+	symbols_source_line(vm->syms, pc, line, sizeof(line));
+	describe_va(r->va, where, sizeof(where));
+	report_thread_name(vm, thread, sizeof(thread));
+	fflush(stdout);
+	fprintf(vm->out, "vivt-emu: REPORT %s: VA 0x%08x PA 0x%08x%s at pc 0x%08x %s+0x%x",
+		ms_report_kind_name(r->kind), r->va, r->pa, where, pc, sym ? sym : "?", off);
+	if (*how)
+		fprintf(vm->out, "%s%08x)", how, vm->block_pc);
+	fprintf(vm->out, " %s, thread %s, time %llu ns: %s\n", *line ? line : "(no line)", thread,
+		(unsigned long long)vm->now, r->detail ? r->detail : "");
+	if (vm->reports == REPORTS_IN_FULL)
+		fprintf(vm->out, "vivt-emu: further reports are counted, not printed\n");
+}

@@ -1,0 +1,173 @@
+/*
+ * vivt-emu, the machine side: what the run loop, the CPU glue and the
+ * device models share.  The memory-system model has its own contract
+ * (memsys.h); nothing here reaches into it.
+ */
+#ifndef VIVT_EMU_VEMU_H
+#define VIVT_EMU_VEMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <unicorn/unicorn.h>
+
+struct vemu;
+struct memsys;
+struct symbols;
+
+/* One register window of a device inside the machine's MMIO range. */
+struct device {
+	const char *name;
+	uint32_t base, size;
+	/* Both return false for an offset the model does not know: the run stops. */
+	bool (*read)(struct device *d, uint32_t off, unsigned size, uint32_t *val);
+	bool (*write)(struct device *d, uint32_t off, unsigned size, uint32_t val);
+	void (*finish)(struct device *d);	/* end of run (may be NULL) */
+	struct vemu *vm;
+	void *priv;
+};
+
+/* Something due at an emulated time (1 instruction = 1 ns). */
+struct event {
+	uint64_t when;
+	bool armed;
+	void (*fire)(struct event *e);
+	void *priv;
+};
+
+/* An interrupt input of some controller. */
+struct irq_line {
+	void (*set)(void *ctl, unsigned line, bool level);
+	void *ctl;
+	unsigned line;
+};
+
+static inline void irq_set(const struct irq_line *l, bool level)
+{
+	if (l->set)
+		l->set(l->ctl, l->line, level);
+}
+
+/* A board: its memory map and the devices it builds. */
+struct machine_desc {
+	const char *name;
+	uint32_t ram_base;
+	uint32_t ram_max_mb;
+	uint32_t mmio_base, mmio_size;	/* one uc_mmio_map for every device */
+	uint32_t flash_base, flash_size;	/* 0: no flash */
+	void (*init)(struct vemu *vm);
+};
+
+extern const struct machine_desc machine_versatilepb;
+
+struct options {
+	const char *elf;
+	const struct machine_desc *mach;
+	uint32_t ram_mb;
+	bool board_mode;	/* no semihosting: the SVC goes to the firmware */
+	bool model;		/* run the memory-system model */
+	uint32_t dcache_kb;	/* 0: from the cache type register */
+	uint32_t seed;		/* IRQ jitter and random replacement */
+	uint32_t jitter_ns;	/* each timer event lands up to this much late */
+	bool random_repl;
+	const char *vcd;	/* marker pins as a VCD */
+	const char *input;	/* UART RX source (default stdin) */
+	uint64_t max_insns;	/* 0: no limit */
+	uint32_t max_reports;	/* stop after this many reports */
+	bool stats;
+};
+
+enum stop_kind { STOP_NONE, STOP_IRQ, STOP_EXIT, STOP_ERROR, STOP_RESUME };
+
+#define VEMU_MAX_DEVS	32
+#define VEMU_MAX_EVENTS	32
+
+struct vemu {
+	struct options opt;
+	const struct machine_desc *mach;
+	uc_engine *uc;
+	uint8_t *ram;
+	uint32_t ram_size;
+	uint8_t *flash;
+
+	uint64_t now;			/* emulated ns = instructions retired */
+	uint64_t next_event;
+	struct event *events[VEMU_MAX_EVENTS];
+	unsigned nevents;
+	struct device *devs[VEMU_MAX_DEVS];
+	unsigned ndevs;
+	bool irq_level;			/* the CPU's nIRQ input */
+	uint32_t rng;
+
+	/* run loop */
+	enum stop_kind stop;
+	uint32_t resume_pc;
+	int exit_status;
+	uint32_t block_pc;		/* start of the block executing now */
+	uint32_t block_size;
+	unsigned block_loads, block_stores;	/* accesses so far in this block */
+	int access_kind;		/* 1 load, 2 store: a report comes from it */
+	uint32_t wfi_pc;		/* quiet-halt detection */
+	unsigned wfi_repeats;
+	uint64_t irqs_taken;
+
+	struct memsys *ms;
+	unsigned long reports;
+	struct symbols *syms;
+	FILE *out;			/* emulator's own messages */
+};
+
+/* machine.c */
+void vemu_add_device(struct vemu *vm, struct device *d);
+void vemu_event_add(struct vemu *vm, struct event *e);
+void vemu_event_arm(struct vemu *vm, struct event *e, uint64_t when);
+void vemu_event_cancel(struct vemu *vm, struct event *e);
+void vemu_run_events(struct vemu *vm);
+void vemu_set_irq(struct vemu *vm, bool level);
+uint32_t vemu_random(struct vemu *vm);
+/* Ends the run with an error naming what happened; exit status 1. */
+void vemu_fail(struct vemu *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void vemu_exit(struct vemu *vm, int status);
+int vemu_run(struct vemu *vm);
+void vemu_mmio_init(struct vemu *vm);
+
+/* cpu.c */
+int cpu_init(struct vemu *vm);
+/* Time, exceptions, faults and (with a model) every access. */
+void cpu_add_hooks(struct vemu *vm);
+void cpu_add_cp15_sites(struct vemu *vm, const uint8_t *code, uint32_t va, uint32_t len);
+uint32_t cpu_reg(struct vemu *vm, int reg);
+void cpu_set_reg(struct vemu *vm, int reg, uint32_t val);
+uint32_t cpu_cp15(struct vemu *vm, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2);
+void cpu_set_cp15(struct vemu *vm, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2, uint32_t val);
+void cpu_take_irq(struct vemu *vm, uint32_t pc);
+bool cpu_cond_passed(uint32_t insn, uint32_t cpsr);
+
+/* mmu-probe.c: the guest's own translation, for faults and host reads */
+enum { PROBE_OK = 0 };
+/* Returns 0 and the PA, or the ARMv5 fault status (FSR bits 3:0 | domain << 4). */
+uint32_t mmu_probe(struct vemu *vm, uint32_t va, bool write, uint32_t *pa);
+bool guest_read(struct vemu *vm, uint32_t va, void *buf, uint32_t len);
+
+/* elf.c */
+int elf_load(struct vemu *vm, const char *path, uint32_t *entry);
+
+/* symbols.c */
+struct symbols *symbols_load(const char *path);
+void symbols_free(struct symbols *s);
+/* Name of the function holding addr and the offset into it, or NULL. */
+const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off);
+bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr);
+/* "file:line" for addr from the ELF's DWARF (addr2line), or "". */
+void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size_t len);
+
+/* semihost.c */
+bool semihost_call(struct vemu *vm);
+
+/* report.c */
+struct ms_report;
+void report_print(void *ctx, const struct ms_report *r);
+uint32_t report_exact_pc(struct vemu *vm, bool is_store, unsigned ordinal);
+void report_thread_name(struct vemu *vm, char *buf, size_t len);
+
+#endif
