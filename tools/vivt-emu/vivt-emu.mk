@@ -10,12 +10,8 @@ VEMU          := $(VEMU_OUT)/vivt-emu
 VEMU_MACHINE  := main.c machine.c machine-versatilepb.c cpu.c mmu-probe.c elf.c symbols.c \
                  semihost.c report.c vcd.c dev-pl011.c dev-pl190.c dev-sp804.c dev-pl061.c \
                  dev-sysctl.c
-# The memory-system model (helper emu-memsys); without it, a loud fallback.
-VEMU_MODEL    := $(notdir $(wildcard $(addprefix $(VEMU_DIR)/,dcache.c icache.c wbuf.c tlb.c \
-                 walker.c oracle.c memsys.c)))
-ifeq ($(filter memsys.c,$(VEMU_MODEL)),)
-VEMU_MODEL    := model-absent.c
-endif
+# The memory-system model (memsys.h; helper emu-memsys's files).
+VEMU_MODEL    := dcache.c icache.c wbuf.c tlb.c walker.c oracle.c memsys.c
 VEMU_OBJS     := $(patsubst %.c,$(VEMU_OUT)/%.o,$(VEMU_MACHINE) $(VEMU_MODEL))
 VEMU_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP
 
