@@ -3,9 +3,10 @@
  * map, the pkmap and fixmap windows and their page tables, and the ways
  * the machine stops (machine_halt, data aborts).
  *
- * RAM is a memfd mapped twice: once for the model (physical memory as the
- * chips hold it) and once as the direct map at PAGE_OFFSET, whose highmem
- * part is PROT_NONE like the unmapped hole on target.
+ * RAM is a memfd: the model's view of physical memory as the chips hold
+ * it. The direct map at PAGE_OFFSET is cached like every other mapping:
+ * its lowmem pages are windows of the model (model.c), its highmem part is
+ * PROT_NONE like the unmapped hole on target.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -55,11 +56,10 @@ static void sim_setup_once(void)
 	if (sim_ram_fd < 0 || ftruncate(sim_ram_fd, (off_t)RAM_SIZE) < 0)
 		die("sim: RAM memfd");
 	sim_ram = mmap(NULL, RAM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, sim_ram_fd, 0);
-	direct = mmap(NULL, RAM_SIZE, PROT_NONE, MAP_SHARED, sim_ram_fd, 0);
+	/* Lowmem pages are cached windows of the model; highmem's range stays a hole. */
+	direct = mmap(NULL, RAM_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (sim_ram == MAP_FAILED || direct == MAP_FAILED)
 		die("sim: RAM mmap");
-	if (mprotect(direct, LOWMEM_SIZE, PROT_READ | PROT_WRITE) < 0)
-		die("sim: direct map");
 	sim_page_offset = (uintptr_t)direct;
 
 	/* [pkmap slots][gap][fixmap slot KM_MAX_IDX-1 .. slot 0][gap] */

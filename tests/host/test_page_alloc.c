@@ -1,6 +1,7 @@
 /* Page frames, zones and the page allocator. */
 #include <stdio.h>
 #include "host_test.h"
+#include <asm/cacheflush.h>
 
 static void zones_split_at_lowmem_end(void **state)
 {
@@ -45,11 +46,18 @@ static void page_address_lowmem_only(void **state)
 	char *va = page_address(lo);
 
 	(void)state;
+	sim_install_fault_handler();    /* cmocka replaced it after the set-up */
 	assert_ptr_equal(va, __va((phys_addr_t)page_to_pfn(lo) << PAGE_SHIFT));
 	assert_ptr_equal(virt_to_page(va + 100), lo);
-	/* The direct map reaches the same RAM the model calls physical. */
+	/* The direct map reaches the same RAM the model calls physical: a store miss directly, */
 	va[5] = 0x5a;
 	assert_int_equal(sim_phys((phys_addr_t)page_to_pfn(lo) << PAGE_SHIFT)[5], 0x5a);
+	/* a store hit (the read allocated the line) at the clean. */
+	assert_int_equal(va[6], 0);
+	va[6] = 0x5b;
+	assert_int_equal(sim_phys((phys_addr_t)page_to_pfn(lo) << PAGE_SHIFT)[6], 0);
+	cpu_dcache_clean_area(va, PAGE_SIZE);
+	assert_int_equal(sim_phys((phys_addr_t)page_to_pfn(lo) << PAGE_SHIFT)[6], 0x5b);
 	assert_null(page_address(hi));
 }
 

@@ -22,6 +22,7 @@ enum sim_violation {
 	SIM_STALE_READ,         /* read through one alias while another held newer data */
 	SIM_STALE_LINES,        /* window remapped while it held another page's lines */
 	SIM_UNCLEANED_PTE,      /* table walker read a PTE the CPU wrote but never cleaned */
+	SIM_WW_ALIAS,           /* a write-back overwrote data another alias wrote back */
 	SIM_NR_VIOLATIONS,
 };
 
@@ -47,6 +48,31 @@ extern bool sim_verbose;
  */
 extern void (*sim_irq_at_tlb_flush)(unsigned long vaddr);
 
+/* Where else an interrupt can land inside the kmap code (interrupts on). */
+enum sim_irq_point {
+	SIM_IRQ_AFTER_TLB_FLUSH,        /* after a single-page TLB invalidate */
+	SIM_IRQ_IN_FLUSH,               /* halfway through a clean+invalidate of a range */
+	SIM_IRQ_AFTER_FLUSH,            /* after a clean+invalidate: before the PTE clear */
+	SIM_IRQ_BEFORE_PTE_WRITE,       /* set_pte_ext() entered: after the index push */
+	SIM_NR_IRQ_POINTS,
+};
+/*
+ * If set, called at each of those points as if an interrupt arrived there;
+ * vaddr is the slot (or range start) concerned. Never nested: points inside
+ * the hook itself are skipped. sim_reset() clears it.
+ */
+extern void (*sim_irq_at)(enum sim_irq_point where, unsigned long vaddr);
+/* Called by the host's set_pte_ext() before it stores (asm/pgtable.h). */
+void sim_irq_before_pte_write(pte_t *ptep);
+
+/*
+ * D-cache size in bytes (power of two, 4 KiB to 128 KiB; default 16 KiB),
+ * 4-way, 32-byte lines. Takes effect at once and empties the cache; returns
+ * -1 for a size the ARM926 does not have.
+ */
+int sim_set_dcache_size(unsigned int bytes);
+unsigned int sim_dcache_size(void);
+
 /* Physical memory as the RAM chips hold it (bypasses the cache model). */
 uint8_t *sim_phys(phys_addr_t pa);
 
@@ -56,10 +82,12 @@ struct sim_stats {
 	unsigned long walks;            /* TLB misses */
 	unsigned long fills;            /* lines filled from memory */
 	unsigned long writebacks;       /* dirty lines written to memory */
+	unsigned long evictions;        /* lines replaced to make room */
+	unsigned long write_misses;     /* lines a store wrote to memory, not the cache */
 };
 void sim_get_stats(struct sim_stats *st);
 
-/* The window (pkmap or fixmap page) containing a host address, or -1. */
+/* The window (pkmap, fixmap or direct-map page) containing a host address, or -1. */
 int sim_window_of(unsigned long va);
 
 /*
