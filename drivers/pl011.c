@@ -52,12 +52,18 @@ unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *c
 {
 	unsigned int overruns = 0;
 
+	/*
+	 * Clear first, then drain: a byte that lands after the last empty
+	 * check raises the interrupt again. Clearing after the drain would
+	 * swallow that edge and leave the byte, and every later one, unseen
+	 * (QEMU's PL011 then stops receiving altogether).
+	 */
+	mmio_write32(base + UARTICR, INT_RX | INT_RT);
 	while (!(mmio_read32(base + UARTFR) & FR_RXFE)) {
 		uint32_t dr = mmio_read32(base + UARTDR);
 
 		overruns += (dr & DR_OE) != 0;
 		rx(ctx, (char)(dr & 0xff));
 	}
-	mmio_write32(base + UARTICR, INT_RX | INT_RT);
 	return overruns;
 }

@@ -73,6 +73,13 @@ class Console:
                               % (pattern, timeout, self.log[self.pos:][-600:]))
             self._read(min(left, 0.5))
 
+    def quiet(self, period=0.5, timeout=60):
+        """Wait until the console has printed nothing for period seconds."""
+        end = time.monotonic() + timeout
+        while self._read(period):
+            if time.monotonic() > end:
+                raise Timeout("console still busy after %ss" % timeout)
+
     def send(self, data):
         self.proc.stdin.write(data)
         self.proc.stdin.flush()

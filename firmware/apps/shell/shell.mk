@@ -19,5 +19,9 @@ shell-image: $(O)/shell.elf
 shell: $(O)/shell.elf
 	@python3 tools/shell/run.py $<
 
+# The scripted session and the fuzz session (tests/shell), as TAP.
+SHELL_FUZZ_SEED ?= 15
 check-shell: bootstrap
-	@tools/shell/check-shell.sh
+	@$(MAKE) --no-print-directory O=build/check-shell build/check-shell/shell.elf
+	@PYTHONDONTWRITEBYTECODE=1 python3 tests/shell/run_tests.py build/check-shell/shell.elf \
+		$(if $(TAP),$(TAP),/dev/null) $(SHELL_FUZZ_SEED)

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""check-shell: the scripted session and the fuzz session against the shell
+image under QEMU, as TAP.
+    tests/shell/run_tests.py IMAGE.elf TAPFILE [SEED]"""
+import os
+import sys
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+sys.path.insert(0, os.path.join(here, "..", "..", "tools", "shell"))
+from console import Console  # noqa: E402
+from tap import Tap  # noqa: E402
+import session  # noqa: E402
+import fuzz  # noqa: E402
+
+
+def main():
+    if len(sys.argv) not in (3, 4) or not os.path.isfile(sys.argv[1]):
+        sys.exit("usage: tests/shell/run_tests.py IMAGE.elf TAPFILE [SEED]")
+    elf, tap_path = sys.argv[1], sys.argv[2]
+    seed = int(sys.argv[3]) if len(sys.argv) == 4 else 15
+    tap = Tap(tap_path)
+    logdir = tempfile.mkdtemp(prefix="check-shell-")
+
+    con = Console(elf)
+    try:
+        tap.run("boots to the banner, a demo/help hint and the prompt", session.boot, con)
+        tap.run("help lists every command; help CMD describes one", session.help_lists_all, con)
+        tap.run("ps shows the thread table", session.ps_table, con)
+        tap.run("kmaps lists threads and the pkmap pool", session.kmaps_pool, con)
+        tap.run("mem shows zones, heap and stacks", session.mem_figures, con)
+        tap.run("stats counts, stats reset clears (rx bytes exact)", session.stats_and_reset, con)
+        tap.run("uptime advances", session.uptime_runs, con)
+        tap.run("unknown command and usage lines", session.errors, con)
+        tap.run("line editing: DEL, backspace, Ctrl-U, Ctrl-C, too-long line", session.line_editing, con)
+        tap.run("history: up/down over the last 8 lines", session.history, con)
+        tap.run("bench switch|kmap|wakeup print their figures", session.bench_figures, con)
+        tap.run("marker on/off, marker test until a key", session.marker, con)
+        tap.run("trace start/stop/dump; lokal-latency reads the console log", session.trace_dump, con, logdir)
+        tap.run("demo runs once and verifies its data", session.demo_once, con)
+        tap.run("reset reboots to the prompt", session.reset_reboots, con)
+        tap.run("exit ends the run with status 0", session.exit_status, con)
+    finally:
+        con.kill()
+        with open(os.path.join(logdir, "session.log"), "wb") as f:
+            f.write(con.log)
+
+    con = Console(elf)
+    try:
+        con.prompt(timeout=60)
+        tap.run("fuzz: garbage, NUL, 10 000-byte line, bursts; ps, byte count, no leak, stack",
+                fuzz.fuzz, con, seed)
+        tap.run("exit after fuzz", session.exit_status, con)
+    except Exception as e:  # noqa: BLE001
+        tap.fail("fuzz session", str(e)[:300])
+    finally:
+        con.kill()
+        with open(os.path.join(logdir, "fuzz.log"), "wb") as f:
+            f.write(con.log)
+    print("# console logs in %s" % logdir)
+    sys.exit(1 if tap.failed or tap.n == 0 else 0)
+
+
+if __name__ == "__main__":
+    main()

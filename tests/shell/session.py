@@ -1,0 +1,200 @@
+"""Scripted session: every command of the shell image, with its output checked."""
+import re
+import subprocess
+import time
+
+from tap import check
+
+COMMANDS = ["help", "ps", "kmaps", "mem", "stats", "bench", "marker", "trace",
+            "demo", "uptime", "reset", "exit"]
+
+
+def ps_rows(out):
+    """THREAD rows of ps: name -> (state, prio)."""
+    rows = {}
+    for line in out.splitlines():
+        m = re.match(r"\s+(\S+)\s+(running|ready|blocked|sleeping|dead)\s+(\d+)\s", line)
+        if m:
+            rows[m.group(1)] = (m.group(2), int(m.group(3)))
+    return rows
+
+
+def boot(con):
+    con.prompt(timeout=60)
+    log = con.log.decode(errors="replace")
+    check("Lokal on versatilepb" in log, "no banner")
+    check("type 'demo' to run the demo, or 'help'" in log, "no line pointing to demo/help")
+
+
+def help_lists_all(con):
+    out = con.cmd("help")
+    for name in COMMANDS:
+        check(re.search(r"^\s+%s\s" % name, out, re.M), "help does not list %s" % name)
+    one = con.cmd("help bench").strip().splitlines()
+    check(len(one) == 1 and "switch|kmap|wakeup [N]" in one[0], "help bench: %r" % one)
+    check("unknown command 'nope'" in con.cmd("help nope"), "help nope")
+
+
+def ps_table(con):
+    rows = ps_rows(con.cmd("ps"))
+    check(rows.get("shell") == ("running", 15), "shell row: %r" % rows)
+    check(rows.get("main") == ("blocked", 16), "main row: %r" % rows)
+    check(rows.get("idle", ("", -1))[1] == 0, "idle row: %r" % rows)
+
+
+def kmaps_pool(con):
+    out = con.cmd("kmaps")
+    check(re.search(r"^\s+shell\s+0\s+-$", out, re.M), "shell row: %r" % out)
+    m = re.search(r"pkmap: (\d+) slots: (\d+) used, (\d+) count-1 \(awaiting flush\), "
+                  r"(\d+) free; (\d+) waiters", out)
+    check(m, "no pkmap line: %r" % out)
+    slots, used, one, free, waiters = map(int, m.groups())
+    check(slots == 512 and used + one + free == slots and waiters == 0,
+          "pkmap counts do not add up: %r" % m.group(0))
+
+
+def mem_figures(con):
+    out = con.cmd("mem")
+    z = dict((m.group(1), (int(m.group(2)), int(m.group(3)))) for m in
+             re.finditer(r"zone (\w+)\s+(\d+) pages,\s+(\d+) free", out))
+    check(z.get("highmem") == (24576, 24576 - 64), "highmem: %r (bench keeps 64 pages)" % z)
+    check("lowmem" in z and z["lowmem"][1] <= z["lowmem"][0], "lowmem: %r" % z)
+    check(re.search(r"heap: \d+ bytes in use", out), "no heap line")
+    m = re.search(r"^\s+shell\s+(\d+)/(\d+)", out, re.M)
+    check(m and 0 < int(m.group(1)) < int(m.group(2)) == 4096, "shell stack: %r" % out)
+
+
+def stats_and_reset(con):
+    out = con.cmd("stats")
+    for what in ["switches", "preemptions", "kmap switches", "maps restored",
+                 "IRQs in kmap switch", "console rx bytes", "console rx dropped"]:
+        check(re.search(r"^%s\s+\d+" % what, out, re.M), "stats lacks %s" % what)
+    check("counters reset" in con.cmd("stats reset"), "stats reset")
+    out = con.cmd("stats")
+    # Since the reset the console received exactly "stats\r".
+    check(re.search(r"^console rx bytes\s+6$", out, re.M), "rx bytes after reset: %r" % out)
+    check(re.search(r"^console rx dropped\s+0 ", out, re.M), "drops: %r" % out)
+    sw = int(re.search(r"^switches\s+(\d+)", out, re.M).group(1))
+    check(sw < 100, "switches after reset: %d" % sw)
+
+
+def uptime_runs(con):
+    a = float(re.search(r"up (\d+\.\d+) s", con.cmd("uptime")).group(1))
+    time.sleep(0.3)
+    b = float(re.search(r"up (\d+\.\d+) s", con.cmd("uptime")).group(1))
+    check(b > a, "uptime does not advance: %s then %s" % (a, b))
+
+
+def errors(con):
+    check(con.cmd("frobnicate").strip() == "unknown command 'frobnicate' (try help)",
+          "unknown command message")
+    bad = {"bench": "usage: bench switch|kmap|wakeup [N]",
+           "bench foo": "usage: bench switch|kmap|wakeup [N]",
+           "bench wakeup 0": "usage: bench",
+           "bench wakeup 12x": "usage: bench",
+           "bench wakeup -5": "usage: bench",
+           "bench switch 3": "usage: bench",
+           "marker": "usage: marker test [Hz]|on|off",
+           "marker test 0": "usage: marker",
+           "marker test 99999999999999999999": "usage: marker",
+           "trace": "usage: trace start|stop|dump",
+           "stats x": "usage: stats [reset]",
+           "ps now": "usage: ps",
+           "help a b": "usage: help [CMD]",
+           "a b c d e f g h i": "too many arguments"}
+    for line, want in bad.items():
+        out = con.cmd(line)
+        check(want in out, "%r gave %r" % (line, out))
+
+
+def bench_figures(con):
+    out = con.cmd("bench switch", timeout=120)
+    check(re.search(r"yield", out) and "bench switch: done" in out, "bench switch: %r" % out[-300:])
+    out = con.cmd("bench kmap", timeout=120)
+    check("highmem" in out and "bench kmap: done" in out, "bench kmap: %r" % out[-300:])
+    out = con.cmd("bench wakeup 300", timeout=120)
+    check(re.search(r"local p99\s+\d+", out) and re.search(r"atomic p99\s+\d+", out),
+          "bench wakeup: %r" % out[-400:])
+    rows = ps_rows(con.cmd("ps"))
+    check(set(rows) == {"idle", "main", "shell"}, "bench left threads: %r" % rows)
+
+
+def marker(con):
+    check("switch marker off" in con.cmd("marker off"), "marker off")
+    check("switch marker on" in con.cmd("marker on"), "marker on")
+    con.send(b"marker test 2000\r")
+    con.expect(rb"press any key to stop")
+    time.sleep(0.5)
+    con.send(b"q")
+    m = con.expect(rb"stopped after (\d+) cycles")
+    con.prompt()
+    check(int(m.group(1)) > 0, "no cycles")
+
+
+def trace_dump(con, tmpdir):
+    check("still recording" not in con.cmd("trace start"), "trace start")
+    check("still recording" in con.cmd("trace dump"), "dump while recording")
+    con.cmd("bench wakeup 50", timeout=60)
+    out = con.cmd("trace stop")
+    n = int(re.search(r"stopped, (\d+) events", out).group(1))
+    check(n > 100, "few events: %d" % n)
+    out = con.cmd("trace dump", timeout=60)
+    check(out.startswith("--- lokal-trace-vcd begin ---") and
+          out.rstrip().endswith("--- lokal-trace-vcd end ---"), "dump framing")
+    log = tmpdir + "/trace-console.log"
+    with open(log, "wb") as f:
+        f.write(con.log)                              # the whole console log, as captured
+    r = subprocess.run(["python3", "tools/latency/lokal-latency", log, "--trace", "shell"],
+                       capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0 and re.search(r"p99", r.stdout),
+          "lokal-latency on the console log: %s %s" % (r.stdout[-300:], r.stderr[-300:]))
+
+
+def line_editing(con):
+    check("THREAD" in con.cmd("pz\x7fs"), "DEL")
+    check("THREAD" in con.cmd("pq\x08s"), "backspace")
+    check("THREAD" in con.cmd("garbage here\x15ps"), "Ctrl-U")
+    con.send(b"bogus\x03")
+    con.expect(rb"\^C\r?\n" + re.escape(b"lokal> "))
+    check(b"unknown command 'bogus'" not in con.log[-200:], "Ctrl-C ran the line")
+    long_line = "x" * 200
+    check("line too long" in con.cmd(long_line), "long line accepted")
+    con.cmd("")                                   # empty line: nothing, no history
+
+
+def history(con):
+    con.cmd("uptime")
+    con.cmd("help ps")
+    out = con.cmd("\x1b[A\x1b[A")                  # two back: uptime
+    check(out.startswith("up "), "up twice: %r" % out)
+    out = con.cmd("\x1b[A\x1b[A\x1b[B")            # help ps, then forward to the rerun uptime
+    check(out.startswith("up "), "down: %r" % out)
+    for i in range(10):
+        con.cmd("help %s" % COMMANDS[i])
+    out = con.cmd("\x1b[A" * 12)                   # past the oldest of 8: stays there
+    check("  %s " % COMMANDS[2] in out, "oldest of 8 should be help %s: %r" % (COMMANDS[2], out))
+    out = con.cmd("\x1bOA")                         # SS3 form, newest
+    check("  %s " % COMMANDS[2] in out, "ESC O A: %r" % out)
+    out = con.cmd("\x1b[A\x1b[Bps")                # back to the draft line
+    check("THREAD" in out, "draft restored: %r" % out)
+
+
+def demo_once(con):
+    out = con.cmd("demo", timeout=300)
+    check("all highmem data verified" in out and "demo: exit status 0" in out,
+          "demo: %r" % out[-400:])
+    check("already ran" in con.cmd("demo"), "second demo")
+    rows = ps_rows(con.cmd("ps"))
+    check(set(rows) == {"idle", "main", "shell"}, "demo left threads: %r" % rows)
+
+
+def reset_reboots(con):
+    con.send(b"reset\r")
+    con.expect(rb"Lokal on versatilepb", timeout=30)
+    con.prompt(timeout=60)
+    check("THREAD" in con.cmd("ps"), "ps after reset")
+
+
+def exit_status(con):
+    con.send(b"exit\r")
+    check(con.wait(timeout=30) == 0, "exit status %s" % con.proc.returncode)
