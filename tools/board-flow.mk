@@ -1,7 +1,8 @@
 # Real-board flow (docs/board-flow.md): load, flash and debug over JTAG with
 # OpenOCD, and the hardware-free checks of it.
 #
-#   make load          load $(O)/lokal.elf into RAM over JTAG and run it
+#   make load          load $(O)/shell.elf into RAM over JTAG and run it: the
+#                      banner, then the console shell (firmware/apps/shell)
 #   make flash         write $(O)/nor.bin (boot stub + image) to NOR, verify, reset
 #   make debug-board   OpenOCD + gdb-multiarch, symbols loaded, halted after reset
 #   make check-openocd / check-boards   TAP lines into $(TAP)
@@ -20,7 +21,9 @@ BOARD_OPENOCD_CFG ?= openocd.cfg
 BOARD_NOR_STUB    ?= $(wildcard board/$(BOARD)/nor-boot.S)
 NM                := $(CROSS)nm
 
-BOARD_ELF := $(O)/lokal.elf
+# A board boots to the shell: `demo` runs the demo, `bench` the benchmarks.
+BOARD_ELF := $(O)/shell.elf
+BOARD_BIN  = $(BOARD_ELF:.elf=.bin)
 NOR_BIN   := $(O)/nor.bin
 
 # OpenOCD with the board's config; the adapter override goes first so the
@@ -51,12 +54,12 @@ ifneq ($(BOARD_NOR_STUB),)
 # The stub carries the image (.incbin) and is linked at the NOR base, which
 # the board names in board.h as BOARD_FLASH_BASE.
 $(NOR_BIN): $(BOARD_ELF) $(BOARD_NOR_STUB)
-	@echo "  NOR     $@ (boot stub + $(O)/lokal.bin)"
+	@echo "  NOR     $@ (boot stub + $(BOARD_BIN))"
 	@flash=$$(printf '#include <board.h>\nBOARD_FLASH_BASE\n' | \
 	          $(CC) -E -P -Iboard/$(BOARD) - | tail -n 1 | tr -d 'uU'); \
 	 $(CC) $(CPUFLAGS) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments \
 	   -Wl,-Ttext=$$flash -Wl,-e,_nor_start \
-	   -DIMAGE='"$(O)/lokal.bin"' \
+	   -DIMAGE='"$(BOARD_BIN)"' \
 	   -DLOAD_ADDR=$(call elf_sym,$(BOARD_ELF),__kernel_start) \
 	   -DENTRY=$(call elf_sym,$(BOARD_ELF),_start) \
 	   -o $(O)/nor.elf $(BOARD_NOR_STUB) && \

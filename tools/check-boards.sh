@@ -18,10 +18,10 @@ result() {   # result OK|FAIL NAME [detail...]
 for mk in board/*/board.mk; do
 	b=$(basename "$(dirname "$mk")")
 	log=build/check/board-$b.log
-	if make --no-print-directory BOARD="$b" O="build/$b" > "$log" 2>&1; then
-		result OK "board $b builds (make BOARD=$b O=build/$b)"
+	if make --no-print-directory BOARD="$b" O="build/$b" all shell-image > "$log" 2>&1; then
+		result OK "board $b builds, demo and shell images (make BOARD=$b O=build/$b all shell-image)"
 	else
-		result FAIL "board $b builds (make BOARD=$b O=build/$b)" \
+		result FAIL "board $b builds, demo and shell images (make BOARD=$b O=build/$b all shell-image)" \
 			"$(grep -m1 -E 'error|Error' "$log")" "see $log"
 		continue
 	fi
@@ -38,20 +38,24 @@ for mk in board/*/board.mk; do
 	# QEMU wants the whole 64 MiB part; start the CPU at the NOR base.
 	img=build/check/nor-$b.img
 	cp "build/$b/nor.bin" "$img" && truncate -s 64M "$img"
-	# What the stub must deliver is the banner (the image runs from RAM);
-	# how the demo then ends is the firmware's business, checked elsewhere.
+	# What the stub must deliver is the banner and the shell's prompt (the
+	# image runs from RAM). The UART drops input sent before it is up, so
+	# 'exit' is repeated until the shell takes it and QEMU ends.
+	{ for _ in $(seq 40); do sleep 0.5; printf 'exit\r'; done; } 2>/dev/null |
 	timeout -k 5 30 qemu-system-arm -M versatilepb -cpu arm926 -m 128M \
 		-nographic -monitor none -serial stdio \
 		-semihosting-config enable=on,target=native \
 		-audiodev none,id=snd0 -global pl041.audiodev=snd0 \
 		-drive if=pflash,file="$img",format=raw \
 		-device loader,addr=0x34000000,cpu-num=0 \
-		> build/check/board-$b-nor-qemu.log 2>&1 < /dev/null
+		> build/check/board-$b-nor-qemu.log 2>&1
 	if grep -q "^Lokal on $b" build/check/board-$b-nor-qemu.log &&
-	   grep -q '^RAM: ' build/check/board-$b-nor-qemu.log; then
-		result OK "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner"
+	   grep -q '^RAM: ' build/check/board-$b-nor-qemu.log &&
+	   grep -q "^shell: type 'demo' to run the demo, or 'help'" build/check/board-$b-nor-qemu.log &&
+	   grep -q '^lokal> ' build/check/board-$b-nor-qemu.log; then
+		result OK "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt"
 	else
-		result FAIL "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner" \
+		result FAIL "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt" \
 			"see build/check/board-$b-nor-qemu.log"
 	fi
 done

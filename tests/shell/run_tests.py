@@ -15,6 +15,26 @@ import session  # noqa: E402
 import fuzz  # noqa: E402
 
 
+SESSION = [
+    ("boots to the banner, a demo/help hint and the prompt", session.boot),
+    ("help lists every command; help CMD describes one", session.help_lists_all),
+    ("ps shows the thread table", session.ps_table),
+    ("kmaps lists threads and the pkmap pool", session.kmaps_pool),
+    ("mem shows zones, heap and stacks", session.mem_figures),
+    ("stats counts, stats reset clears (rx bytes exact)", session.stats_and_reset),
+    ("uptime advances", session.uptime_runs),
+    ("unknown command and usage lines", session.errors),
+    ("line editing: DEL, backspace, Ctrl-U, Ctrl-C, too-long line", session.line_editing),
+    ("history: up/down over the last 8 lines", session.history),
+    ("bench switch|kmap|wakeup print their figures", session.bench_figures),
+    ("marker on/off, marker test until a key", session.marker),
+    ("trace start/stop/dump; lokal-latency reads the console log", session.trace_dump),
+    ("demo runs once and verifies its data", session.demo_once),
+    ("reset reboots to the prompt", session.reset_reboots),
+    ("exit ends the run with status 0", session.exit_status),
+]
+
+
 def main():
     if len(sys.argv) not in (3, 4) or not os.path.isfile(sys.argv[1]):
         sys.exit("usage: tests/shell/run_tests.py IMAGE.elf TAPFILE [SEED]")
@@ -25,22 +45,8 @@ def main():
 
     con = Console(elf)
     try:
-        tap.run("boots to the banner, a demo/help hint and the prompt", session.boot, con)
-        tap.run("help lists every command; help CMD describes one", session.help_lists_all, con)
-        tap.run("ps shows the thread table", session.ps_table, con)
-        tap.run("kmaps lists threads and the pkmap pool", session.kmaps_pool, con)
-        tap.run("mem shows zones, heap and stacks", session.mem_figures, con)
-        tap.run("stats counts, stats reset clears (rx bytes exact)", session.stats_and_reset, con)
-        tap.run("uptime advances", session.uptime_runs, con)
-        tap.run("unknown command and usage lines", session.errors, con)
-        tap.run("line editing: DEL, backspace, Ctrl-U, Ctrl-C, too-long line", session.line_editing, con)
-        tap.run("history: up/down over the last 8 lines", session.history, con)
-        tap.run("bench switch|kmap|wakeup print their figures", session.bench_figures, con)
-        tap.run("marker on/off, marker test until a key", session.marker, con)
-        tap.run("trace start/stop/dump; lokal-latency reads the console log", session.trace_dump, con, logdir)
-        tap.run("demo runs once and verifies its data", session.demo_once, con)
-        tap.run("reset reboots to the prompt", session.reset_reboots, con)
-        tap.run("exit ends the run with status 0", session.exit_status, con)
+        for name, fn in SESSION:
+            tap.run(name, fn, con, logdir) if fn is session.trace_dump else tap.run(name, fn, con)
     finally:
         con.kill()
         with open(os.path.join(logdir, "session.log"), "wb") as f:
