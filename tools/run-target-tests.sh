@@ -3,20 +3,35 @@
 #   tools/run-target-tests.sh MANIFEST TAP_OUT
 #
 # Manifest lines:  image | exit status | output regex | make vars | stdin
+#   - make vars starting with QEMU_ go to the QEMU run, not to make:
+#     QEMU_ICOUNT=1 runs the image under -icount, so timing checks depend
+#     on the firmware alone and not on how loaded the host is;
 #   - status 0 images are ktest images: their own TAP lines are collected
 #     (and the regexes, if any, must match too);
 #   - other images prove a fatal diagnostic: each regex (grep -E; several
 #     are separated by ' && ') must match a console line and the exit
 #     status must be the one given.
 # Each run gets TARGET_TIMEOUT seconds (default 60); logs stay in
-# build/check/target/<variant>/<image>.log.
+# build/check/target/<variant>/<image>.log. Exits non-zero if any case
+# failed, any image did not build, or the manifest listed nothing.
 set -uo pipefail
+if [ $# -ne 2 ] || [ ! -r "$1" ]; then
+	echo "usage: tools/run-target-tests.sh MANIFEST TAP_OUT (${1:-no manifest}: not readable)" >&2
+	exit 2
+fi
 manifest=$1
 tap=$2
 timeout=${TARGET_TIMEOUT:-60}
 n=0
+failures=0
+mkdir -p build/check
 
-emit() { n=$((n + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
+emit() {
+	n=$((n + 1))
+	[ "$1" = ok ] || failures=$((failures + 1))
+	echo "$1 $n - $2" >> "$tap"
+	[ "$tap" = /dev/stdout ] || echo "$1 $n - $2"
+}
 
 # The regexes (joined by ' && ') that match no line of the log.
 missing_regexes() {
@@ -35,6 +50,8 @@ while IFS='|' read -r image status regex vars input; do
 	status=$(echo "$status" | xargs)
 	regex=$(echo "$regex" | sed 's/^ *//; s/ *$//')
 	vars=$(echo "$vars" | xargs)
+	run_env=$(printf '%s\n' $vars | grep '^QEMU_' | xargs)
+	vars=$(printf '%s\n' $vars | grep -v '^QEMU_' | xargs)
 	input=$(echo "$input" | sed 's/^ *//; s/ *$//')
 	variant=$(echo "${vars:-default}" | tr ' =' '_-')
 	O=build/versatilepb-$variant
@@ -50,13 +67,13 @@ while IFS='|' read -r image status regex vars input; do
 
 	logdir=build/check/target/$variant
 	mkdir -p "$logdir"
-	log=$logdir/$image.log
+	log=$logdir/$image${run_env:+-$(echo "$run_env" | tr ' =' '_-')}.log
 	ram=$(echo "$vars" | sed -n 's/.*RAM_MB=\([0-9]*\).*/\1/p')
 	# Input goes in once the console is up: initialising the PL011 resets its FIFO.
-	{ [ -n "$input" ] && sleep 1; printf '%b' "$input"; } | RAM_MB=${ram:-128} QEMU_TIMEOUT=$timeout \
-		tools/qemu-run.sh "$O/tests/$image.elf" > "$log" 2>&1
+	{ [ -n "$input" ] && sleep 1; printf '%b' "$input"; } | env RAM_MB=${ram:-128} QEMU_TIMEOUT=$timeout \
+		$run_env tools/qemu-run.sh "$O/tests/$image.elf" > "$log" 2>&1
 	rc=$?
-	label="$image${vars:+ [$vars]}"
+	label="$image${vars:+ [$vars]}${run_env:+ ($run_env)}"
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		emit "not ok" "$label: timed out after ${timeout}s (log $log)"
 		continue
@@ -74,6 +91,8 @@ while IFS='|' read -r image status regex vars input; do
 		if [ "$rc" -ne 0 ] && ! grep -q '^not ok' <<< "$cases"; then
 			emit "not ok" "$label: exited with status $rc (log $log)"
 			tail -n 15 "$log" | sed 's/^/    | /'
+		elif [ "$got" -eq 0 ]; then
+			emit "not ok" "$label: printed no test case (log $log)"
 		elif [ -n "$plan" ] && [ "$got" -ne "$plan" ]; then
 			emit "not ok" "$label: planned $plan cases, ran $got (log $log)"
 		fi
@@ -97,3 +116,8 @@ while IFS='|' read -r image status regex vars input; do
 		fi
 	fi
 done < "$manifest"
+if [ "$n" -eq 0 ]; then
+	echo "run-target-tests: $manifest lists no test image" >&2
+	exit 1
+fi
+[ "$failures" -eq 0 ]

@@ -8,10 +8,15 @@ $(foreach t,$(TARGET_TESTS),$(eval $(call image,tests/$(t),tests/target/$(t).c t
 .PHONY: target-images check-target
 target-images: $(TARGET_TESTS:%=$(O)/tests/%.elf)
 
+# Every part runs; the phase fails at the end if any case failed or did not build.
 check-target: bootstrap $(O)/lokal.elf
-	@tools/run-target-tests.sh tests/target/tests.list $(if $(TAP),$(TAP),/dev/stdout)
+	@rm -f $(O)/check-target.failed
+	@tools/run-target-tests.sh tests/target/tests.list $(if $(TAP),$(TAP),/dev/stdout) \
+		|| touch $(O)/check-target.failed
 	@# make debug's path: QEMU's gdb stub plus gdb-multiarch reach start_kernel.
 	@if GDB_BATCH=1 GDB_PORT=12345 timeout 60 tools/qemu-debug.sh $(O)/lokal.elf 2>&1 \
-		| grep -q 'Breakpoint 1, start_kernel'; then r="ok"; else r="not ok"; fi; \
+		| grep -q 'Breakpoint 1, start_kernel'; then r="ok"; else r="not ok"; \
+		touch $(O)/check-target.failed; fi; \
 	echo "$$r 1 - make debug: gdb-multiarch stops at start_kernel" \
 		| tee -a $(if $(TAP),$(TAP),/dev/null)
+	@! rm $(O)/check-target.failed 2>/dev/null
