@@ -46,7 +46,7 @@ def main():
     con = Console(elf)
     try:
         for name, fn in SESSION:
-            tap.run(name, fn, con, logdir) if fn is session.trace_dump else tap.run(name, fn, con)
+            tap.run(name, fn, con)
     finally:
         con.kill()
         with open(os.path.join(logdir, "session.log"), "wb") as f:

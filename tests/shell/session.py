@@ -1,6 +1,7 @@
 """Scripted session: every command of the shell image, with its output checked."""
 import re
 import subprocess
+import tempfile
 import time
 
 from tap import check
@@ -131,7 +132,7 @@ def marker(con):
     check(int(m.group(1)) > 0, "no cycles")
 
 
-def trace_dump(con, tmpdir):
+def trace_dump(con):
     check("still recording" not in con.cmd("trace start"), "trace start")
     check("still recording" in con.cmd("trace dump"), "dump while recording")
     con.cmd("bench wakeup 50", timeout=60)
@@ -141,11 +142,11 @@ def trace_dump(con, tmpdir):
     out = con.cmd("trace dump", timeout=60)
     check(out.startswith("--- lokal-trace-vcd begin ---") and
           out.rstrip().endswith("--- lokal-trace-vcd end ---"), "dump framing")
-    log = tmpdir + "/trace-console.log"
-    with open(log, "wb") as f:
-        f.write(con.log)                              # the whole console log, as captured
-    r = subprocess.run(["python3", "tools/latency/lokal-latency", log, "--trace", "shell"],
-                       capture_output=True, text=True, timeout=60)
+    with tempfile.NamedTemporaryFile(suffix=".log") as log:
+        log.write(con.log)                            # the whole console log, as captured
+        log.flush()
+        r = subprocess.run(["python3", "tools/latency/lokal-latency", log.name, "--trace", "shell"],
+                           capture_output=True, text=True, timeout=60)
     check(r.returncode == 0 and re.search(r"p99", r.stdout),
           "lokal-latency on the console log: %s %s" % (r.stdout[-300:], r.stderr[-300:]))
 
