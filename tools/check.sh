@@ -7,7 +7,7 @@
 # so a crash or a timeout can never pass silently.
 set -uo pipefail
 
-phases=(${CHECK_PHASES:-config host host-sched target boards openocd tools mutants})
+phases=(${CHECK_PHASES:-config host host-sched target boards openocd tools shell mutants})
 outdir=build/check
 rm -rf "$outdir"
 mkdir -p "$outdir"
