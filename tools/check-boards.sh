@@ -9,10 +9,11 @@ tap=$1
 mkdir -p build/check
 : > "$tap"
 n=0
+failed=0
 result() {   # result OK|FAIL NAME [detail...]
 	n=$((n + 1))
 	if [ "$1" = OK ]; then echo "ok $n - $2" >> "$tap"
-	else echo "not ok $n - $2" >> "$tap"; shift 2; [ $# -gt 0 ] && printf '# %s\n' "$@" >> "$tap"; fi
+	else echo "not ok $n - $2" >> "$tap"; failed=1; shift 2; [ $# -gt 0 ] && printf '# %s\n' "$@" >> "$tap"; fi
 }
 
 for mk in board/*/board.mk; do
@@ -59,4 +60,5 @@ for mk in board/*/board.mk; do
 			"see build/check/board-$b-nor-qemu.log"
 	fi
 done
-exit 0
+# Any failing case fails the phase.
+exit "$failed"

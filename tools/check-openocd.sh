@@ -11,10 +11,11 @@ out=build/check/openocd
 mkdir -p "$out"
 : > "$tap"   # a re-run must not leave lines of the previous one behind
 n=0
+failed=0
 result() {   # result OK|FAIL NAME [detail...]
 	n=$((n + 1))
 	if [ "$1" = OK ]; then echo "ok $n - $2" >> "$tap"
-	else echo "not ok $n - $2" >> "$tap"; shift 2; [ $# -gt 0 ] && printf '# %s\n' "$@" >> "$tap"; fi
+	else echo "not ok $n - $2" >> "$tap"; failed=1; shift 2; [ $# -gt 0 ] && printf '# %s\n' "$@" >> "$tap"; fi
 }
 quiet='gdb_port disabled; telnet_port disabled; tcl_port disabled'
 dummy='set ADAPTER interface/dummy.cfg'
@@ -112,4 +113,5 @@ for cfg in board/*/openocd.cfg; do
 		result FAIL "$cfg parses (dummy adapter) and defines lokal_load, lokal_debug" "see $out/parse-$b.log"
 	fi
 done
-exit 0
+# Any failing case fails the phase.
+exit "$failed"
