@@ -1,0 +1,145 @@
+/*
+ * Interrupts landing inside the kmap code's maintenance sequences: inside
+ * and after a page's clean+invalidate (before the PTE clear), between the
+ * index push and the PTE write, after a TLB invalidate, and so inside
+ * __kmap_local_sched_out/in. Each "interrupt" maps a page of its own, reads
+ * it, writes it and unmaps it, as an IRQ handler may. Every thread's data
+ * and the handler's must survive, with zero model violations.
+ */
+#include <stdio.h>
+#include "host_test.h"
+#include <asm/irqflags.h>
+
+static struct page *irq_page;
+static unsigned int irq_count[SIM_NR_IRQ_POINTS];
+static enum sim_irq_point wanted;
+static uint32_t irq_seq;
+
+static void fake_irq(enum sim_irq_point where, unsigned long vaddr)
+{
+	unsigned long flags;
+	uint32_t *p;
+
+	(void)vaddr;
+	if (where != wanted)
+		return;
+	flags = arch_local_irq_save();
+	__preempt_count += HARDIRQ_OFFSET;
+	p = kmap_local_page(irq_page);
+	if (p[0] != irq_seq)                   /* read first: its lines are cached ... */
+		fail_msg("IRQ at point %d read %u, wrote %u last time", where, p[0], irq_seq);
+	p[0] = ++irq_seq;                       /* ... so this store is a dirty hit */
+	p[PAGE_SIZE / 4 - 1] = irq_seq;
+	kunmap_local(p);
+	__preempt_count -= HARDIRQ_OFFSET;
+	arch_local_irq_restore(flags);
+	irq_count[where]++;
+}
+
+static void fill(uint32_t *p, uint32_t v)
+{
+	for (unsigned int i = 0; i < PAGE_SIZE / 4; i += 4)
+		v += p[i];                      /* read-allocate, then dirty hits */
+	for (unsigned int i = 0; i < PAGE_SIZE / 4; i += 4)
+		p[i] = v + i;
+}
+
+static void check(const uint32_t *p, uint32_t v, const char *what)
+{
+	for (unsigned int i = 0; i < PAGE_SIZE / 4; i += 4)
+		if (p[i] != v + i)
+			fail_msg("%s: word %u is 0x%x, expected 0x%x", what, i, p[i], v + i);
+}
+
+/* Two threads with nested maps switching back and forth, an IRQ at `where` every time. */
+static void run_with_irq_at(enum sim_irq_point where)
+{
+	enum { DEPTH = 3 };
+	struct thread a, b;
+	struct page *pa[DEPTH], *pb[DEPTH];
+	uint32_t *va[DEPTH], *vb[DEPTH];
+	int d;
+
+	irq_page = host_alloc(ZONE_HIGHMEM);
+	irq_seq = 0;
+	memset(irq_count, 0, sizeof(irq_count));
+	wanted = where;
+	host_thread_init(&a, "A");
+	host_thread_init(&b, "B");
+	sim_irq_at = fake_irq;
+
+	current = &a;
+	for (d = 0; d < DEPTH; d++) {
+		va[d] = kmap_local_page(pa[d] = host_alloc(ZONE_HIGHMEM));
+		fill(va[d], 0x1000u * (unsigned int)d);
+	}
+	host_switch_to(&b);
+	for (d = 0; d < DEPTH; d++) {
+		vb[d] = kmap_local_page(pb[d] = host_alloc(ZONE_HIGHMEM));
+		fill(vb[d], 0x10000u + 0x1000u * (unsigned int)d);
+	}
+	host_switch_to(&a);
+	for (d = 0; d < DEPTH; d++)
+		check(va[d], 0x1000u * (unsigned int)d, "thread A after the switches");
+	host_switch_to(&b);
+	for (d = DEPTH - 1; d >= 0; d--) {
+		check(vb[d], 0x10000u + 0x1000u * (unsigned int)d, "thread B after the switches");
+		kunmap_local(vb[d]);
+	}
+	host_switch_to(&a);
+	for (d = DEPTH - 1; d >= 0; d--)
+		kunmap_local(va[d]);
+	current = &host_boot_thread;
+	sim_irq_at = NULL;
+
+	if (irq_count[where] < 4)
+		fail_msg("only %u interrupts landed at point %d", irq_count[where], where);
+	for (d = 0; d < DEPTH; d++) {
+		uint32_t *k = kmap(pa[d]);
+
+		check(k, 0x1000u * (unsigned int)d, "A's page in memory");
+		kunmap(pa[d]);
+		k = kmap(pb[d]);
+		check(k, 0x10000u + 0x1000u * (unsigned int)d, "B's page in memory");
+		kunmap(pb[d]);
+	}
+	kmap_flush_unused();
+	assert_int_equal(((uint32_t *)sim_phys((phys_addr_t)page_to_pfn(irq_page) << PAGE_SHIFT))[0],
+			 irq_seq);
+}
+
+static void irq_before_pte_write(void **state)
+{
+	(void)state;
+	run_with_irq_at(SIM_IRQ_BEFORE_PTE_WRITE);
+}
+
+static void irq_inside_flush(void **state)
+{
+	(void)state;
+	run_with_irq_at(SIM_IRQ_IN_FLUSH);
+}
+
+static void irq_between_flush_and_pte_clear(void **state)
+{
+	(void)state;
+	run_with_irq_at(SIM_IRQ_AFTER_FLUSH);
+}
+
+static void irq_after_tlb_invalidate(void **state)
+{
+	(void)state;
+	run_with_irq_at(SIM_IRQ_AFTER_TLB_FLUSH);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		HOST_TEST(irq_before_pte_write),
+		HOST_TEST(irq_inside_flush),
+		HOST_TEST(irq_between_flush_and_pte_clear),
+		HOST_TEST(irq_after_tlb_invalidate),
+	};
+
+	return cmocka_run_group_tests_name("irq_points", tests, NULL, NULL);
+}
