@@ -90,6 +90,7 @@ static void drop(struct memsys *ms, unsigned li, uint32_t pc, bool check_aliases
 		if (check_aliases && alias_holds(ms, li, w, s))
 			continue;
 		oracle_report(ms, MS_LOST_WRITE_INVAL, line_va(c, li) + 4 * w, l->pa + 4 * w, pc,
+			      l->pa + 4 * w,
 			      "invalidate drops a dirty line holding the newest write (version %llu, "
 			      "PC 0x%08x); memory has version %llu",
 			      (unsigned long long)s, ms->writer[base + w],

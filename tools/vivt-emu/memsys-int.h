@@ -123,11 +123,12 @@ struct memsys {
 /* ---- oracle.c ---- */
 int oracle_init(struct memsys *ms);
 void oracle_free(struct memsys *ms);
-/* Hands a report to cfg->report unless this kind at this PC was already
+/* Hands a report to cfg->report (naming the PC of the newest store to
+ * writer_pa) unless this kind at this PC was already
  * reported CAP_PER_SITE times; every detection is counted. */
 void oracle_report(struct memsys *ms, enum ms_report_kind kind, uint32_t va,
-		   uint32_t pa, uint32_t pc, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
+		   uint32_t pa, uint32_t pc, uint32_t writer_pa, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
 
 static inline bool pa_in_ram(const struct memsys *ms, uint32_t pa)
 {

@@ -138,11 +138,11 @@ static void stale_read(struct memsys *ms, uint32_t va, uint32_t pa, uint32_t pc,
 	size_t idx = word_index(ms, pa);
 
 	if (from_pa != (pa & ~(LINE_BYTES - 1)))
-		oracle_report(ms, MS_STALE_READ, va, pa, pc,
+		oracle_report(ms, MS_STALE_READ, va, pa, pc, pa,
 			      "load hits a D-cache line still holding PA 0x%08x: VA remapped "
 			      "without a flush", from_pa);
 	else
-		oracle_report(ms, MS_STALE_READ, va, pa, pc,
+		oracle_report(ms, MS_STALE_READ, va, pa, pc, pa,
 			      "load returns version %llu from %s; the newest write is version %llu "
 			      "(PC 0x%08x)",
 			      (unsigned long long)got, from, (unsigned long long)ms->shadow[idx],
@@ -191,7 +191,7 @@ static void store_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 			struct cline *l = &ms->dc.line[li];
 
 			if (l->pa != (pa & ~(LINE_BYTES - 1)))
-				oracle_report(ms, MS_LOST_WRITE_WB, va, pa, pc,
+				oracle_report(ms, MS_LOST_WRITE_WB, va, pa, pc, pa,
 					      "store hits a D-cache line still holding PA 0x%08x: VA "
 					      "remapped without a flush; the data goes to the old page",
 					      l->pa);
@@ -226,7 +226,7 @@ static void fetch_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 		got = ms->mem[idx];
 	if (__builtin_expect(got == ms->shadow[idx] && same_pa, 1))
 		return;
-	oracle_report(ms, MS_STALE_IFETCH, va, pa, pc,
+	oracle_report(ms, MS_STALE_IFETCH, va, pa, pc, pa,
 		      "executes version %llu from %s; the newest write is version %llu (PC 0x%08x)%s",
 		      (unsigned long long)got, cached ? "the I-cache" : "memory",
 		      (unsigned long long)ms->shadow[idx], ms->writer[idx],

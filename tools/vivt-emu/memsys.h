@@ -32,6 +32,9 @@ struct ms_report {
 	uint32_t pa;		/* physical address concerned */
 	uint32_t pc;		/* as passed in by the machine */
 	const char *detail;	/* one line, model's own words (static or per-call) */
+	uint32_t writer_pc;	/* PC of the newest store to the word concerned
+				   (for a walk or TLB report: to the descriptor),
+				   0 if nothing stored there yet */
 };
 
 typedef void (*ms_report_fn)(void *ctx, const struct ms_report *r);
@@ -60,7 +63,8 @@ struct ms_stats {
 
 struct memsys;
 
-/* A new model with empty caches, empty TLB, MMU and caches off. */
+/* A new model with empty caches, empty TLB, MMU and caches off; NULL after
+ * a message on stderr when cfg is unusable (RAM, ctype, sizes). */
 struct memsys *ms_new(const struct ms_config *cfg);
 void ms_free(struct memsys *ms);
 

@@ -67,7 +67,7 @@ static bool cap_allows(struct memsys *ms, enum ms_report_kind kind, uint32_t pc)
 }
 
 void oracle_report(struct memsys *ms, enum ms_report_kind kind, uint32_t va,
-		   uint32_t pa, uint32_t pc, const char *fmt, ...)
+		   uint32_t pa, uint32_t pc, uint32_t writer_pa, const char *fmt, ...)
 {
 	struct ms_report r;
 	va_list ap;
@@ -85,6 +85,7 @@ void oracle_report(struct memsys *ms, enum ms_report_kind kind, uint32_t va,
 	r.pa = pa;
 	r.pc = pc;
 	r.detail = ms->detail;
+	r.writer_pc = pa_in_ram(ms, writer_pa) ? ms->writer[word_index(ms, writer_pa)] : 0;
 	if (ms->cfg.report)
 		ms->cfg.report(ms->cfg.report_ctx, &r);
 }

@@ -127,7 +127,7 @@ static bool still_stale(struct memsys *ms, struct tlb_entry *e, uint32_t va, uin
 		e->changed = false;
 		return false;
 	}
-	oracle_report(ms, MS_STALE_TLB, va, e->pbase | (va & ~e->vmask), pc,
+	oracle_report(ms, MS_STALE_TLB, va, e->pbase | (va & ~e->vmask), pc, dpa,
 		      "TLB entry walked from %s descriptor 0x%08x at PA 0x%08x used after it "
 		      "became 0x%08x (PC 0x%08x) with no c8 invalidate",
 		      level, was, dpa, now, ms->writer[word_index(ms, dpa)]);

@@ -24,7 +24,7 @@ static bool read_desc(struct memsys *ms, uint32_t pa, uint32_t va, uint32_t pc,
 	if (ms->mem[idx] != ms->shadow[idx]) {
 		bool buffered = wb_pending(ms, pa, &pend) && pend == ms->shadow[idx];
 
-		oracle_report(ms, MS_UNCLEAN_WALK, va, pa, pc,
+		oracle_report(ms, MS_UNCLEAN_WALK, va, pa, pc, pa,
 			      "walk reads %s descriptor 0x%08x at PA 0x%08x whose newest write "
 			      "(PC 0x%08x) is %s",
 			      level, *val, pa, ms->writer[idx],

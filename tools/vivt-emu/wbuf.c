@@ -26,6 +26,7 @@ static void retire_oldest(struct memsys *ms)
 
 		if (e->st[w] < *m && !lost_reported) {
 			oracle_report(ms, MS_LOST_WRITE_WB, e->va + 4 * w, e->pa + 4 * w, e->pc,
+			      e->pa + 4 * w,
 				      "write-back of a line from PA 0x%08x puts version %llu over newer "
 				      "version %llu (written at PC 0x%08x through another mapping)",
 				      e->pa, (unsigned long long)e->st[w], (unsigned long long)*m,

@@ -174,6 +174,8 @@ static const char *t_dirty_inval_lost(void)
 	inval(h, VA_WB + 0x200);
 	if (h->n[MS_LOST_WRITE_INVAL] != 1 || h->last.pa != 0x200)
 		err = "dirty line dropped by c7,c6,1 not reported as a lost write at its PA";
+	else if (h->last.writer_pc != PC)
+		err = "report does not name the PC of the lost store";
 	done(h);
 	return err;
 }
