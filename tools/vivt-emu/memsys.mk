@@ -1,6 +1,9 @@
-# vivt-emu's memory-system model (memsys.h): its unit tests.
-#   make check-vivt-model   build and run tools/vivt-emu/tests/test_memsys.c
-#                           (ASan + UBSan); TAP lines to $(TAP) if set
+# vivt-emu's memory-system model (memsys.h): its unit tests and the
+# emulator's own ARM test programs.
+#   make check-vivt-model   tools/vivt-emu/tests/test_memsys.c (ASan + UBSan),
+#                           then tools/vivt-emu/tests/arm/run.sh: each program
+#                           commits one violation and must be reported, its
+#                           -DFIXED twin must run clean; TAP to $(TAP) if set
 .PHONY: check-vivt-model
 
 VMODEL_DIR    := tools/vivt-emu
@@ -16,8 +19,12 @@ $(VMODEL_TEST): $(VMODEL_SRCS) $(VMODEL_DIR)/tests/test_memsys.c $(VMODEL_DIR)/m
 	@echo "  HOSTCC  $@"
 	@gcc $(VMODEL_CFLAGS) -o $@ $(VMODEL_SRCS) $(VMODEL_DIR)/tests/test_memsys.c
 
-check-vivt-model: $(VMODEL_TEST)
-	@$(VMODEL_TEST) > $(VMODEL_OUT)/test_memsys.tap; rc=$$?; \
-	 cat $(VMODEL_OUT)/test_memsys.tap; \
-	 if [ -n "$(TAP)" ]; then grep -E '^(not )?ok ' $(VMODEL_OUT)/test_memsys.tap >> "$(TAP)"; fi; \
+check-vivt-model: $(VMODEL_TEST) $(VEMU)
+	@rc=0; \
+	 $(VMODEL_TEST) > $(VMODEL_OUT)/unit.tap || rc=1; \
+	 $(VMODEL_DIR)/tests/arm/run.sh $(VEMU) $(VMODEL_OUT)/arm > $(VMODEL_OUT)/arm.tap || rc=1; \
+	 cat $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap; \
+	 if [ -n "$(TAP)" ]; then \
+		grep -hE '^(not )?ok ' $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap >> "$(TAP)"; \
+	 fi; \
 	 exit $$rc
