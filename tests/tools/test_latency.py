@@ -173,7 +173,7 @@ class Malformed(unittest.TestCase):
         self.assertIn(needle, r.stderr)
 
     def test_garbage(self):
-        self.check_refused("hello world\n", "no sample rate")
+        self.check_refused("hello world\n", "no samples: not a sigrok CSV")
 
     def test_vcd_time_going_backwards(self):
         self.check_refused("$timescale 1 ns $end $var wire 1 ! switch $end $enddefinitions $end "
@@ -187,7 +187,8 @@ class Malformed(unittest.TestCase):
         self.check_refused("; Samplerate: 1 MHz\nD0\n0\n2\n", "not 0 or 1", "--switch", "D0")
 
     def test_missing_channel(self):
-        self.check_refused("; Samplerate: 1 MHz\nD0\n0\n1\n", "neither")
+        # neither a name nor the marker pins' D0 (D0 alone is read as switch)
+        self.check_refused("; Samplerate: 1 MHz\nD3\n0\n1\n", "neither")
 
     def test_dump_cut_short(self):
         text = dump("t", [(0, "w", 1), (7, "w", 0)]).replace("--- lokal-trace-vcd end ---\n", "")

@@ -1,10 +1,15 @@
 """Open any input the tool takes and tell its kind from its content: a
-console log holding framed trace dumps, a VCD (trace dump or sigrok-cli
--O vcd), or a sigrok CSV (sigrok-cli -O csv)."""
+sigrok session file (.sr, a zip), a console log holding framed trace dumps,
+a VCD (trace dump or sigrok-cli -O vcd), or a sigrok CSV (sigrok-cli -O csv).
+Anything else (empty, binary) is named as the format problem it is."""
 import mmap
 
 import sigrok_csv
+import sigrok_sr
 import vcd
+
+READS = ("lokal-latency reads sigrok session files (.sr), VCD, sigrok CSV "
+         "and console logs holding trace dumps")
 
 
 class InputError(Exception):
@@ -37,20 +42,42 @@ class Input:
 
 def load(path, trace_label=None, samplerate=None):
     try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 16)
+        if not head:
+            raise InputError("%s: empty file, no capture in it (%s)" % (path, READS))
+        if head.startswith(sigrok_sr.ZIP_MAGIC):
+            cap = sigrok_sr.parse(path, samplerate)
+            return Input(cap.signals, path, samplerate=cap.samplerate)
+        if _binary(head):
+            raise InputError("%s: binary data, and not a sigrok session (.sr is a zip archive): "
+                             "not a format this tool reads (%s)" % (path, READS))
         with open(path, errors="replace") as f:
             head = f.read(1 << 16)
             if ("$enddefinitions" in head or "$timescale" in head
                     or _contains(f, vcd.BEGIN.encode())):
                 f.seek(0)
-                return _from_text(path, f.read(), trace_label)
+                return _from_text(path, f.read(), trace_label, samplerate)
             f.seek(0)
             # A CSV can be millions of rows: read it as a stream.
             cap = sigrok_csv.parse(f, samplerate)
     except OSError as e:
         raise InputError(str(e))
-    except (vcd.VcdError, sigrok_csv.CsvError) as e:
+    except (vcd.VcdError, sigrok_csv.CsvError, sigrok_sr.SrError) as e:
         raise InputError("%s: %s" % (path, e))
     return Input(cap.signals, path, samplerate=cap.samplerate, invalid=cap.invalid)
+
+
+def _binary(head):
+    """NUL bytes, or bytes that are not UTF-8 text (a multi-byte character
+    cut at the end of the sample is fine)."""
+    if b"\0" in head:
+        return True
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return e.start < len(head) - 3
+    return False
 
 
 def _contains(f, needle):
@@ -63,7 +90,7 @@ def _contains(f, needle):
         return False
 
 
-def _from_text(path, text, trace_label):
+def _from_text(path, text, trace_label, samplerate=None):
     desc = path
     if vcd.BEGIN in text:
         dumps = vcd.extract_dumps(text)
@@ -83,5 +110,14 @@ def _from_text(path, text, trace_label):
         tr = vcd.parse(text)
     except vcd.VcdError as e:
         raise InputError("%s: %s" % (desc, e))
+    if samplerate:
+        if not tr.samplerate:
+            raise InputError("%s: --samplerate is for CSV and .sr captures that do not say their "
+                             "rate; a VCD times its own edges: leave it out" % desc)
+        try:
+            sigrok_csv.agree_rate(tr.samplerate, samplerate,
+                                  "rate comment (%s)" % sigrok_csv.rate_string(tr.samplerate))
+        except sigrok_csv.CsvError as e:
+            raise InputError("%s: %s" % (desc, e))
     return Input(tr.signals, desc, counter_hz=tr.counter_hz, samplerate=tr.samplerate,
                  overflowed=tr.overflowed)
