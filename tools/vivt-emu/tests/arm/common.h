@@ -36,6 +36,14 @@
 	mcr	p15, 0, r0, c7, c10, 4
 	.endm
 
+	/* The correct PTE update: store, clean its line, drain. */
+	.macro	set_pte ptep, val
+	ldr	r1, =\val
+	str	r1, [\ptep]
+	mcr	p15, 0, \ptep, c7, c10, 1
+	drain
+	.endm
+
 	.text
 	.arm
 	.global	_start

@@ -6,18 +6,12 @@
 test:
 	ldr	r4, =PTE_OF(VA_PG)
 	ldr	r5, =VA_PG
-	ldr	r1, =SMALL(DATA_PA, WB)
-	str	r1, [r4]
-	mcr	p15, 0, r4, c7, c10, 1
-	drain
+	set_pte	r4, SMALL(DATA_PA, WB)
 	mcr	p15, 0, r5, c8, c7, 1
 	ldr	r0, [r5]			/* entry for DATA_PA */
 	mcr	p15, 0, r5, c7, c14, 1		/* the D line of the old page */
 	drain
-	ldr	r1, =SMALL(DATA_PA + 0x1000, WB)
-	str	r1, [r4]
-	mcr	p15, 0, r4, c7, c10, 1
-	drain
+	set_pte	r4, SMALL(DATA_PA + 0x1000, WB)
 #ifdef FIXED
 	mcr	p15, 0, r5, c8, c7, 1
 #endif
