@@ -48,6 +48,11 @@ void pl011_enable_rx_irq(uintptr_t base)
 	mmio_write32(base + UARTIMSC, INT_RX | INT_RT);
 }
 
+void pl011_disable_rx_irq(uintptr_t base)
+{
+	mmio_write32(base + UARTIMSC, 0);
+}
+
 unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
 {
 	unsigned int overruns = 0;

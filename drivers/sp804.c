@@ -6,6 +6,7 @@
 #define TIMER_VALUE     0x04
 #define TIMER_CTRL      0x08
 #define TIMER_INTCLR    0x0c
+#define TIMER_MIS       0x14
 
 #define CTRL_ONESHOT    (1u << 0)
 #define CTRL_32BIT      (1u << 1)
@@ -43,4 +44,9 @@ void sp804_clear_irq(uintptr_t base)
 uint32_t sp804_value(uintptr_t base)
 {
 	return mmio_read32(base + TIMER_VALUE);
+}
+
+int sp804_irq_pending(uintptr_t base)
+{
+	return mmio_read32(base + TIMER_MIS) & 1;
 }

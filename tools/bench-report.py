@@ -132,6 +132,9 @@ def main():
         "runs": {v: {"results": runs[v]["results"], "vcd": runs[v]["vcd"]} for v in runs},
         "capture_tool": tool_out,
     }
+    shell_input = os.path.join(outdir, "shell-input.json")     # tools/shell/bench-input.py
+    if os.path.exists(shell_input):
+        summary["targets"]["shell_input_wakeup_p99_ratio"] = json.load(open(shell_input))
     with open(os.path.join(outdir, "results.json"), "w") as f:
         json.dump(summary, f, indent=2)
 
@@ -190,6 +193,11 @@ def main():
         print("  wake-up p99 local = 1/%.2f of atomic [%s] (target 1/%d)" % (r, v, TARGET_P99_RATIO))
     if lazy_ratio:
         print("  lazy restore / Linux restore, yield with 16 maps each: %.3f" % lazy_ratio)
+    si = t.get("shell_input_wakeup_p99_ratio")
+    if si:
+        print("  wake-up p99 with shell input at >= 115200 baud (%d bytes/s) / without: %.0f / %.0f ns = %.3f (target <= %.2f)"
+              % (si["input_bytes_per_virtual_s"], si["p99_local_ns"]["with"],
+                 si["p99_local_ns"]["without"], si["measured"], si["target"]))
     if tool_out:
         print("  tools/latency on the firmware's trace dumps: same min/median/p99/max as the firmware")
     print("\nwrote %s, %s, wakeup VCDs%s" % (os.path.join(outdir, "results.json"), png,

@@ -18,6 +18,13 @@ for lazy in 0 1; do
 		|| { tail -30 "$out/console-lazy$lazy.log"; echo "bench: run failed"; exit 1; }
 done
 
+# Wake-up latency with the console shell receiving input at 115200 baud
+# and without (shell image, Linux restore build).
+echo "bench: shell image, bench wakeup with and without console input"
+make --no-print-directory O=build/bench-lazy0 KMAP_LAZY=0 BENCH_WAKES="$wakes" shell-image > "$out/build-shell.log" 2>&1 \
+	|| { tail -20 "$out/build-shell.log"; exit 1; }
+python3 tools/shell/bench-input.py build/bench-lazy0/shell.elf "$wakes" "$out/shell-input.json"
+
 python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
 
 # make bench PUBLISH=1: keep this run's table, JSON and plots in docs/bench/

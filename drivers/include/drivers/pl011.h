@@ -8,8 +8,9 @@
 void pl011_init(uintptr_t base, uint32_t uartclk, uint32_t baud);
 /* Busy-wait until the transmit FIFO has room, then send c. */
 void pl011_putc(uintptr_t base, char c);
-/* Enable the receive and receive-timeout interrupts. */
+/* Enable / disable the receive and receive-timeout interrupts. */
 void pl011_enable_rx_irq(uintptr_t base);
+void pl011_disable_rx_irq(uintptr_t base);
 /*
  * Drain the receive FIFO into rx(ctx, byte); call from the UART's IRQ.
  * Returns how many FIFO overruns the UART flagged meanwhile (each lost at

@@ -11,6 +11,8 @@ void sp804_start_oneshot(uintptr_t base, uint32_t ticks);
 void sp804_stop(uintptr_t base);
 /* Acknowledge the timer's interrupt. */
 void sp804_clear_irq(uintptr_t base);
+/* Nonzero while the timer's (enabled) interrupt is raised: the two halves share a line. */
+int sp804_irq_pending(uintptr_t base);
 /* Current down-counter value. */
 uint32_t sp804_value(uintptr_t base);
 

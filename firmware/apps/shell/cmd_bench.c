@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <lokal/platform.h>
+#include <lokal/thread.h>
 #include <generated/config.h>
 #include "shell.h"
 #include "../bench/bench.h"
@@ -17,6 +18,7 @@ struct bench_job {
 static int bench_job(void *arg)
 {
 	const struct bench_job *job = arg;
+	uint64_t start = jiffies_read();
 
 	printf("bench %s: KMAP_LAZY=%d, HZ=%d, counter %lu Hz\n", job->what,
 	       CONFIG_KMAP_LAZY, CONFIG_HZ, (unsigned long)clock_hz());
@@ -26,7 +28,8 @@ static int bench_job(void *arg)
 		bench_kmap();
 	else
 		bench_wakeup((unsigned int)job->wakes, false);
-	printf("bench %s: done\n", job->what);
+	printf("bench %s: done in %lu ms\n", job->what,
+	       (unsigned long)((jiffies_read() - start) * 1000 / CONFIG_HZ));
 	return SHELL_OK;
 }
 
