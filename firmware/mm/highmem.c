@@ -69,6 +69,15 @@ void kmap_local_init(void)
 #endif
 }
 
+/*
+ * A compiler barrier, as Linux's barrier(). kmap_ctrl.idx (an int) and the
+ * slot PTEs (unsigned long) are different types, so under strict aliasing
+ * GCC may move the PTE accesses across the index update. An IRQ that maps
+ * in between would then use the same slot: the index must say "taken"
+ * before the slot is touched, and "free" only after it is empty.
+ */
+#define kmap_barrier()  __asm__ volatile("" ::: "memory")
+
 static int kmap_local_idx_push(unsigned long pfn)
 {
 	struct thread *t = current;
@@ -80,6 +89,7 @@ static int kmap_local_idx_push(unsigned long pfn)
 		      pfn, t->name, t->kmap_ctrl.idx / KM_INCR,
 		      slot_vaddr(t->kmap_ctrl.idx - 1), KM_MAX_DEPTH / KM_INCR);
 	t->kmap_ctrl.idx += KM_INCR;
+	kmap_barrier();
 	return t->kmap_ctrl.idx - 1;
 }
 
@@ -90,6 +100,7 @@ static inline int kmap_local_idx(void)
 
 static inline void kmap_local_idx_pop(void)
 {
+	kmap_barrier();
 	current->kmap_ctrl.idx -= KM_INCR;
 	BUG_ON(current->kmap_ctrl.idx < 0);
 }
