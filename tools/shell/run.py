@@ -5,7 +5,8 @@ On a terminal, QEMU gets the terminal (Ctrl-C goes to the shell; quit with
 `exit`, or Ctrl-A X). With piped input (`echo ps | make shell`), each line
 is sent when the prompt appears (the UART drops input sent before it is
 up) and, at the end of the input, `exit` ends the run; the status is
-QEMU's (the firmware's).
+QEMU's (the firmware's). QEMU_ICOUNT=1 runs it under -icount
+shift=0,align=off,sleep=off (instruction-counted time, as make bench).
     tools/shell/run.py IMAGE.elf
 """
 import os
@@ -16,8 +17,11 @@ from console import Console
 from console import Timeout, qemu_command
 
 
+ICOUNT = os.environ.get("QEMU_ICOUNT", "0") == "1"
+
+
 def piped(elf):
-    con = Console(elf, echo=sys.stdout.buffer)
+    con = Console(elf, icount=ICOUNT, echo=sys.stdout.buffer)
     try:
         con.prompt(timeout=60)
         for line in sys.stdin.buffer.read().splitlines():
@@ -42,7 +46,7 @@ def main():
         sys.exit("usage: tools/shell/run.py IMAGE.elf (an existing file)")
     if sys.stdin.isatty():
         print("shell: QEMU console; type 'exit' (or Ctrl-A X) to quit", flush=True)
-        os.execvp("qemu-system-arm", qemu_command(sys.argv[1], interactive=True))
+        os.execvp("qemu-system-arm", qemu_command(sys.argv[1], icount=ICOUNT, interactive=True))
     sys.exit(piped(sys.argv[1]))
 
 
