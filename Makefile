@@ -121,10 +121,15 @@ all: $(O)/lokal.elf
 QEMU_RUN := tools/qemu-run.sh
 
 # QEMU_TIMEOUT (seconds, default 300, 0: none) bounds every QEMU run.
-run: $(O)/lokal.elf
+# A board without a QEMU model (no BOARD_QEMU in its board.mk) is refused.
+run: $(if $(BOARD_QEMU),$(O)/lokal.elf,no-qemu-model)
 	@RAM_MB=$(RAM_MB) $(QEMU_RUN) $<
 
-debug: $(O)/lokal.elf
+.PHONY: no-qemu-model
+no-qemu-model:
+	@echo "make: board $(BOARD) has no QEMU model to run on (no BOARD_QEMU in board/$(BOARD)/board.mk): use make load on the board (docs/board-flow.md)" >&2; exit 2
+
+debug: $(if $(BOARD_QEMU),$(O)/lokal.elf,no-qemu-model)
 	@tools/qemu-debug.sh $<
 
 bench: bootstrap

@@ -88,6 +88,19 @@ for b in $(ls board/*/board.mk | cut -d/ -f2); do
 	done < "$out/limits-$b.txt"
 done
 
+# A board QEMU cannot run is refused by make run, before building.
+for b in $(ls board/*/board.mk | cut -d/ -f2); do
+	grep -q '^BOARD_QEMU' "board/$b/board.mk" && continue
+	log=$out/run-$b.log
+	if mk O="$out/run-$b" BOARD="$b" run > "$log" 2>&1; then
+		result fail "make run BOARD=$b (no QEMU model): refused" "it succeeded; see $log"
+	elif grep -q "board $b has no QEMU model" "$log" && ! grep -q '^  \(CC\|LD\) ' "$log"; then
+		result ok "make run BOARD=$b (no QEMU model): refused before building"
+	else
+		result fail "make run BOARD=$b (no QEMU model): refused before building" "see $log"
+	fi
+done
+
 # `make run` with little or no highmem: the demo adapts and says so.
 # demo_runs NAME EXPECTED-REGEX VAR=VALUE...
 demo_runs() {
