@@ -271,6 +271,29 @@ void ms_fetch(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 	each_word(ms, &ms->last_i, va, size, pc, fetch_word);
 }
 
+static void debug_read_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned attr, uint32_t pc)
+{
+	size_t idx = word_index(ms, pa);
+	uint64_t pend;
+
+	(void)attr;
+	if (ms->mem[idx] == ms->shadow[idx])
+		return;
+	oracle_report(ms, MS_STALE_READ, va, pa, pc, pa,
+		      "the debugger reads memory, whose version %llu is older than the newest "
+		      "write (version %llu, PC 0x%08x) %s",
+		      (unsigned long long)ms->mem[idx], (unsigned long long)ms->shadow[idx],
+		      ms->writer[idx],
+		      wb_pending(ms, pa, &pend) && pend == ms->shadow[idx]
+			      ? "still in the write buffer: no drain before the call"
+			      : "not cleaned from the D-cache before the call");
+}
+
+void ms_debug_read(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
+{
+	each_word(ms, &ms->last_d, va, size, pc, debug_read_word);
+}
+
 void ms_cp15_write(struct memsys *ms, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2,
 		   uint32_t val, uint32_t pc)
 {

@@ -78,6 +78,15 @@ void ms_store(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc);
 void ms_fetch(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc);
 
 /*
+ * A read of guest memory by an outside agent that sees physical memory
+ * only, not the D-cache nor the write buffer: the semihosting debugger
+ * reading an SVC's parameter block or string.  va translates through the
+ * current tables; a word whose memory copy is not the newest write is a
+ * stale read reported at pc (the SVC's).  Not counted as a CPU load.
+ */
+void ms_debug_read(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc);
+
+/*
  * An MCR to CP15 (c1, c2, c3, c7, c8, c9, c10 ...), with its operand, after
  * the machine has checked the condition passed.  Registers the model keeps
  * (SCTLR, TTBR0, DACR) follow these writes.

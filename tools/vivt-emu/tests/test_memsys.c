@@ -615,6 +615,28 @@ static const char *t_random_clean_traffic(void)
 	return err;
 }
 
+static const char *t_debug_read(void)
+{
+	struct harness *h = setup(0, true);
+	const char *err = NULL;
+
+	ld(h, VA_WB + 0x600);
+	st(h, VA_WB + 0x600, 0x600, 0x20026);	/* dirty: memory is old */
+	ms_debug_read(h->ms, VA_WB + 0x600, 8, PC);
+	if (h->n[MS_STALE_READ] != 1 || h->last.pa != 0x600)
+		err = "debugger read of a dirty cached word not reported";
+	clean(h, VA_WB + 0x600);
+	ms_debug_read(h->ms, VA_WB + 0x600, 8, PC + 4);
+	if (!err && h->n[MS_STALE_READ] != 2)
+		err = "debugger read saw the write buffer";
+	drain(h);
+	ms_debug_read(h->ms, VA_WB + 0x600, 8, PC + 8);
+	if (!err && (total(h) != 2 || stats(h).loads != 1))
+		err = "clean + drain: debugger read still reported, or counted as a load";
+	done(h);
+	return err;
+}
+
 static const struct {
 	const char *name;
 	const char *(*fn)(void);
@@ -639,6 +661,7 @@ static const struct {
 	{ "a line of a remapped VA hits: stale read", t_stale_mapping_line },
 	{ "repeated reports capped per site, all counted", t_report_cap },
 	{ "random coherent traffic, random replacement: no report", t_random_clean_traffic },
+	{ "debugger reads memory only: needs clean + drain", t_debug_read },
 };
 
 int main(void)
