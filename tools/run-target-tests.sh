@@ -65,6 +65,10 @@ while IFS='|' read -r image status regex vars input; do
 	fi
 	[ "${built[$variant]}" = ok ] || { emit "not ok" "$image ($variant): not built"; continue; }
 
+	if [ ! -f "$O/tests/$image.elf" ]; then
+		emit "not ok" "$image${vars:+ [$vars]}: no image $O/tests/$image.elf (is there a tests/target/$image.c?)"
+		continue
+	fi
 	logdir=build/check/target/$variant
 	mkdir -p "$logdir"
 	log=$logdir/$image${run_env:+-$(echo "$run_env" | tr ' =' '_-')}.log
