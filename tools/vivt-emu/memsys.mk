@@ -3,7 +3,9 @@
 #   make check-vivt-model   tools/vivt-emu/tests/test_memsys.c (ASan + UBSan),
 #                           then tools/vivt-emu/tests/arm/run.sh: each program
 #                           commits one violation and must be reported, its
-#                           -DFIXED twin must run clean; TAP to $(TAP) if set
+#                           -DFIXED twin must run clean; then
+#                           tests/model-mutants.py: each model rule bent in
+#                           turn must fail a unit test; TAP to $(TAP) if set
 .PHONY: check-vivt-model
 
 VMODEL_DIR    := tools/vivt-emu
@@ -23,8 +25,10 @@ check-vivt-model: $(VMODEL_TEST) $(VEMU)
 	@rc=0; \
 	 $(VMODEL_TEST) > $(VMODEL_OUT)/unit.tap || rc=1; \
 	 $(VMODEL_DIR)/tests/arm/run.sh $(VEMU) $(VMODEL_OUT)/arm > $(VMODEL_OUT)/arm.tap || rc=1; \
-	 cat $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap; \
+	 $(VMODEL_DIR)/tests/model-mutants.py $(VMODEL_OUT)/mutants > $(VMODEL_OUT)/mutants.tap || rc=1; \
+	 cat $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap $(VMODEL_OUT)/mutants.tap; \
 	 if [ -n "$(TAP)" ]; then \
-		grep -hE '^(not )?ok ' $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap >> "$(TAP)"; \
+		grep -hE '^(not )?ok ' $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap \
+			$(VMODEL_OUT)/mutants.tap >> "$(TAP)"; \
 	 fi; \
 	 exit $$rc

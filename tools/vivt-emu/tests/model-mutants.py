@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Show that the model's unit tests can fail: remove or bend one rule of the
+memory-system model at a time (one exact edit to a copy of one file),
+relink tests/test_memsys.c against it, and expect a failing test.  Prints
+one TAP line per mutant and "model mutants killed K/N"; exits 1 if any
+mutant survives or an edit no longer applies.
+
+    tools/vivt-emu/tests/model-mutants.py OUTDIR
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.dirname(HERE)
+MODEL = ["dcache.c", "icache.c", "wbuf.c", "tlb.c", "walker.c", "oracle.c", "memsys.c"]
+HEADERS = ["memsys.h", "memsys-int.h"]
+
+# (rule removed, file, exact text, replacement)
+MUTANTS = [
+    ("write misses allocate a line", "memsys.c",
+     "\t\tif (li >= 0) {\n", "\t\tif (li < 0)\n\t\t\tli = (int)dc_fill(ms, va, pa, pc);\n\t\tif (li >= 0) {\n"),
+    ("invalidate never loses a write", "dcache.c",
+     "if (s != ms->shadow[base + w] || s == ms->mem[base + w])", "if (1)"),
+    ("write-back never overwrites newer data", "wbuf.c",
+     "if (e->st[w] < *m && !lost_reported)", "if (0)"),
+    ("a D-cache hit is never stale", "memsys.c",
+     'stale_read(ms, va, pa, pc, got, "the D-cache", l->pa);', "(void)got;"),
+    ("a line hit is not checked against its PA tag", "memsys.c",
+     " && l->pa == (pa & ~(LINE_BYTES - 1)), 1))", ", 1))"),
+    ("an eviction drops the dirty line", "dcache.c",
+     "\t\tms->st.devictions++;\n\t\twriteback(ms, li, pc);", "\t\tms->st.devictions++;"),
+    ("the walker sees the write buffer", "walker.c",
+     "if (ms->mem[idx] != ms->shadow[idx]) {",
+     "if (ms->mem[idx] != ms->shadow[idx] && !wb_pending(ms, pa, &pend)) {"),
+    ("the walker sees the D-cache", "walker.c",
+     "if (ms->mem[idx] != ms->shadow[idx]) {", "if (0) {"),
+    ("descriptor stores do not mark TLB entries", "memsys.c",
+     "\t\ttlb_store_hook(ms, pa);", "\t\t;"),
+    ("a TTBR write flushes the TLB", "memsys.c",
+     "\t\t\tms->ttbr = val;", "\t\t\tms->ttbr = val, tlb_op(ms, 7, 0, 0);"),
+    ("c8 invalidates nothing", "tlb.c", "if (crm < 5 || crm > 7)", "if (1)"),
+    ("c7,c5,0 invalidates nothing", "icache.c", "\t\tinvalidate_all(c);", "\t\t;"),
+    ("the I-cache reads the newest data", "memsys.c",
+     "\t\tsame_pa = ic_fetch(ms, va, pa, &got);",
+     "\t\tsame_pa = ic_fetch(ms, va, pa, &got), got = ms->shadow[idx];"),
+    ("test-and-clean reports clean at once", "dcache.c", "\tif (c->ndirty) {", "\tif (0) {"),
+    ("c7,c14,3 leaves the cache valid", "dcache.c", "\tif (inval)\n", "\tif (0)\n"),
+    ("cache size decoded one step too big", "memsys.c", "*bytes = 512u << size;", "*bytes = 1024u << size;"),
+    ("write-through lines become dirty", "memsys.c", "\t\t\tif (attr & ATTR_B) {", "\t\t\tif (1) {"),
+    ("the CPU does not see its buffered stores", "memsys.c",
+     "if (!ms->wb.count || !wb_pending(ms, pa, &got))", "if (1)"),
+    ("a linefill overtakes a pending write", "dcache.c",
+     "if (ms->wb.count && wb_overlaps(ms, l->pa, LINE_BYTES))", "if (0)"),
+    ("repeated reports are not capped", "oracle.c", "return ++s->count <= CAP_PER_SITE;", "return true;"),
+    ("the debugger reads the cache", "memsys.c", "if (ms->mem[idx] == ms->shadow[idx])\n\t\treturn;",
+     "return;"),
+]
+
+
+def compile_obj(src, obj, incdir):
+    return subprocess.run(["gcc", "-std=gnu11", "-O1", "-w", "-I", incdir, "-c", src, "-o", obj],
+                          capture_output=True, text=True)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    out = sys.argv[1]
+    base = os.path.join(out, "base")
+    os.makedirs(base, exist_ok=True)
+    # Unchanged files are compiled once; each mutant rebuilds only its file.
+    objs = {}
+    for f in MODEL + ["tests/test_memsys.c"]:
+        obj = os.path.join(base, os.path.basename(f)[:-2] + ".o")
+        r = compile_obj(os.path.join(SRC, f), obj, SRC)
+        if r.returncode != 0:
+            print("not ok 1 - model mutants: %s does not build\n#   %s" % (f, r.stderr[:200]))
+            return 1
+        objs[f] = obj
+    killed = 0
+    bad = 0
+    print("1..%d" % (len(MUTANTS) + 1))
+    for n, (rule, fname, old, new) in enumerate(MUTANTS, 1):
+        with open(os.path.join(SRC, fname)) as fh:
+            text = fh.read()
+        if text.count(old) != 1:
+            bad += 1
+            print("not ok %d - model mutant: %s\n#   edit does not apply once to %s" % (n, rule, fname))
+            continue
+        mutated = os.path.join(out, "m%02d-%s" % (n, fname))
+        with open(mutated, "w") as fh:
+            fh.write(text.replace(old, new))
+        mobj = mutated[:-2] + ".o"
+        exe = os.path.join(out, "m%02d" % n)
+        r = compile_obj(mutated, mobj, SRC)
+        if r.returncode == 0:
+            r = subprocess.run(["gcc", "-o", exe, mobj] + [o for f, o in objs.items() if f != fname],
+                               capture_output=True, text=True)
+        if r.returncode != 0:
+            bad += 1
+            print("not ok %d - model mutant: %s\n#   does not build: %s" % (n, rule, r.stderr[:200]))
+            continue
+        run = subprocess.run([exe], capture_output=True, text=True, timeout=120)
+        failing = [l for l in run.stdout.splitlines() if l.startswith("not ok")]
+        if run.returncode != 0 and failing:
+            killed += 1
+            print("ok %d - model mutant killed: %s (%s)" % (n, rule, failing[0].split(" - ", 1)[1]))
+        else:
+            print("not ok %d - model mutant survives: %s" % (n, rule))
+        for f in (mutated, mobj, exe):
+            os.remove(f) if os.path.exists(f) else None
+    total = len(MUTANTS)
+    status = "ok" if killed == total and not bad else "not ok"
+    print("%s %d - model mutants killed %d/%d" % (status, total + 1, killed, total))
+    print("model mutants killed %d/%d" % (killed, total))
+    return 0 if status == "ok" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
