@@ -17,13 +17,13 @@ def mem_state(con):
     return heap, free, int(m.group(1)), int(m.group(2))
 
 
-def settle(con):
+def settle(c):
     """Wait until the shell has eaten the backlog, then get a clean prompt."""
-    con.quiet()
-    con.pos = len(con.log)
+    c.con.quiet()
+    c.con.pos = len(c.con.log)
     # Ctrl-C leaves any escape sequence (its final byte) and abandons the line.
-    con.send(b"A\x03")
-    con.expect(rb"\^C\r?\n" + re.escape(b"lokal> "), timeout=30)
+    c.send(b"A\x03")
+    c.con.expect(rb"\^C\r?\n" + re.escape(b"lokal> "), timeout=30)
 
 
 def junk(rng, n):
@@ -36,25 +36,40 @@ def junk(rng, n):
     return bytes(b for b in out if b not in (10, 13))
 
 
+class Counted:
+    """The console with a count of every byte sent to it."""
+
+    def __init__(self, con):
+        self.con, self.sent = con, 0
+
+    def send(self, data):
+        self.con.send(data)
+        self.sent += len(data)
+
+    def cmd(self, line, timeout=60):
+        self.sent += len(line) + 1
+        return self.con.cmd(line, timeout)
+
+
 def fuzz(con, seed):
     rng = random.Random(seed)
+    # A trace to dump later (part 5); a first bench also makes its one-time
+    # allocations before the heap is measured.
+    con.cmd("trace start")
+    con.cmd("bench wakeup 2000", timeout=120)
+    con.cmd("trace stop")
     heap0, free0, _, stack_size = mem_state(con)
     con.cmd("stats reset")
-    sent = 0
+    c = Counted(con)
     # 1. random bytes, in writes of random size, no pauses
     for _ in range(40):
-        chunk = junk(rng, rng.randrange(1, 600))
-        con.send(chunk)
-        sent += len(chunk)
-    settle(con)
-    sent += 2
+        c.send(junk(rng, rng.randrange(1, 600)))
+    settle(c)
     # 2. a 10 000-byte line; its end comes once the burst is read
-    con.send(b"x" * 10000)
-    sent += 10000
+    c.send(b"x" * 10000)
     con.quiet()
     con.pos = len(con.log)
-    con.send(b"\r")
-    sent += 1
+    c.send(b"\r")
     con.expect(rb"line too long", timeout=30)
     con.prompt()
     # 3. lines with random printable words, some with NULs inside
@@ -64,22 +79,21 @@ def fuzz(con, seed):
         if rng.random() < 0.5:
             i = rng.randrange(len(data) + 1)
             data = data[:i] + b"\x00" + data[i:]
-        con.send(data + b"\x15")              # Ctrl-U: nothing runs
-        sent += len(data) + 1
+        c.send(data + b"\x15")                # Ctrl-U: nothing runs
     # 4. a burst of 20 000 bytes in one write
-    burst = junk(rng, 20000)
-    con.send(burst)
-    sent += len(burst)
-    settle(con)
-    sent += 2
+    c.send(junk(rng, 20000))
+    settle(c)
+    # 5. a burst while the shell is busy printing (no reading): the ring fills
+    c.send(b"trace dump\r" + bytes(rng.choice(b"abcdefghij") for _ in range(6000)))
+    con.expect(rb"--- lokal-trace-vcd end ---", timeout=120)
+    settle(c)
 
-    out = con.cmd("stats")
-    sent += len("stats\r")
+    out = c.cmd("stats")
     rx = int(re.search(r"^console rx bytes\s+(\d+)", out, re.M).group(1))
     dropped = int(re.search(r"^console rx dropped\s+(\d+)", out, re.M).group(1))
-    check(rx == sent, "UART received %d bytes, %d were sent" % (rx, sent))
-    check(dropped > 0, "a burst faster than the shell reads dropped nothing?")
-    print("# fuzz seed %d: %d bytes sent, %d dropped by the full ring" % (seed, sent, dropped))
+    check(rx == c.sent, "UART received %d bytes, %d were sent" % (rx, c.sent))
+    check(dropped > 0, "a burst while the shell was busy dropped nothing?")
+    print("# fuzz seed %d: %d bytes sent, %d dropped by the full ring" % (seed, c.sent, dropped))
 
     rows = ps_rows(con.cmd("ps"))
     check(rows.get("shell") == ("running", 15) and rows.get("main") == ("blocked", 16)

@@ -27,6 +27,7 @@ SESSION = [
     ("line editing: DEL, backspace, Ctrl-U, Ctrl-C, too-long line", session.line_editing),
     ("history: up/down over the last 8 lines", session.history),
     ("bench switch|kmap|wakeup print their figures", session.bench_figures),
+    ("Ctrl-C stops a running bench wakeup; it runs again after", session.ctrl_c_stops_bench),
     ("marker on/off, marker test until a key", session.marker),
     ("trace start/stop/dump; lokal-latency reads the console log", session.trace_dump),
     ("demo runs once and verifies its data", session.demo_once),

@@ -120,6 +120,20 @@ def bench_figures(con):
     check(set(rows) == {"idle", "main", "shell"}, "bench left threads: %r" % rows)
 
 
+def ctrl_c_stops_bench(con):
+    con.send(b"bench wakeup 100000\r")
+    con.expect(rb"wakeup\s+section length \(local\)", timeout=60)
+    time.sleep(0.5)
+    con.send(b"\x03")
+    m = con.expect(rb"stopped after (\d+) wake-ups", timeout=60)
+    con.expect(rb"\^C: stopped\r?\n" + re.escape(b"lokal> "), timeout=60)
+    check(0 < int(m.group(1)) < 100000, "stopped after %s" % m.group(1))
+    rows = ps_rows(con.cmd("ps"))
+    check(set(rows) == {"idle", "main", "shell"}, "stopped bench left threads: %r" % rows)
+    out = con.cmd("bench wakeup 200", timeout=60)             # and it runs again in full
+    check(re.search(r"local p99\s+\d+", out) and "stopped" not in out, "rerun: %r" % out[-300:])
+
+
 def marker(con):
     check("switch marker off" in con.cmd("marker off"), "marker off")
     check("switch marker on" in con.cmd("marker on"), "marker on")

@@ -36,5 +36,7 @@ void bench_report(void);
 void bench_switch(void);
 void bench_kmap(void);
 void bench_wakeup(unsigned int wakes, bool dump);
+/* Set (e.g. by the console shell's Ctrl-C) to end bench_wakeup() early. */
+extern volatile bool bench_stop;
 
 #endif

@@ -36,6 +36,7 @@ static volatile bool workers_stop;
 static bool use_atomic;
 static uint32_t rng = 12345;
 static volatile uint32_t section_crc;
+volatile bool bench_stop;
 
 static uint32_t next_delay_us(void)
 {
@@ -63,7 +64,7 @@ static void timer_irq(unsigned int irq, void *arg)
 static void waker(void *arg)
 {
 	(void)arg;
-	while (nr_wakes < wakes_wanted) {
+	while (nr_wakes < wakes_wanted && !bench_stop) {
 		arm_timer();
 		down(&wake_sem);
 		uint32_t now = clock_read();
@@ -140,7 +141,7 @@ static void run_mode(bool atomic, unsigned int wakes, struct latency_stats *st)
 	trace_stop();
 	for (int i = 0; i < NR_WORKERS; i++)
 		thread_join(w[i]);
-	latency_stats(latency, wakes, st);
+	latency_stats(latency, nr_wakes, st);
 }
 
 void bench_wakeup(unsigned int wakes, bool dump)
@@ -163,10 +164,16 @@ void bench_wakeup(unsigned int wakes, bool dump)
 	run_mode(true, wakes, &atomic);
 	if (dump)
 		trace_dump_vcd("kmap_atomic");
-	run_mode(false, wakes, &local);
+	if (!bench_stop)
+		run_mode(false, wakes, &local);
 	if (dump)
 		trace_dump_vcd("kmap_local");
 	free_irq(oneshot_timer_irq());
+	if (bench_stop) {
+		printf("  stopped after %u wake-ups\n", nr_wakes);
+		free(latency);
+		return;
+	}
 
 	for (int m = 0; m < 2; m++) {
 		struct latency_stats *s = m ? &local : &atomic;

@@ -28,5 +28,5 @@ int cmd_demo(int argc, char **argv)
 		return SHELL_OK;
 	}
 	ran = true;
-	return shell_run_job(demo_job, NULL);
+	return shell_run_job(demo_job, NULL, NULL);
 }

@@ -9,7 +9,6 @@ static int (*job_fn)(void *arg);
 static void *job_arg;
 static int job_result;
 static volatile bool job_running;
-volatile bool shell_job_stop;
 
 void shell_job_loop(void)
 {
@@ -23,22 +22,28 @@ void shell_job_loop(void)
 	}
 }
 
-int shell_run_job(int (*fn)(void *arg), void *arg)
+int shell_run_job(int (*fn)(void *arg), void *arg, volatile bool *stop)
 {
+	bool stopped = false;
+
 	job_fn = fn;
 	job_arg = arg;
-	shell_job_stop = false;
+	if (stop)
+		*stop = false;
 	job_running = true;
 	fflush(stdout);
 	up(&job_ready);
 	/* No output from here while the job runs: newlib's stdout has no lock. */
 	while (job_running) {
-		if (!shell_job_stop && shell_key_pressed(false))
-			shell_job_stop = true;
+		if (!stopped && shell_key_pressed(false)) {
+			stopped = true;
+			if (stop)
+				*stop = true;
+		}
 		sleep_ticks(1);
 	}
 	down(&job_done);
-	if (shell_job_stop)
-		printf("^C: stopped\n");
+	if (stopped)
+		printf(stop ? "^C: stopped\n" : "^C: this command cannot stop early\n");
 	return job_result;
 }

@@ -60,13 +60,11 @@ bool shell_parse_ulong(const char *s, unsigned long min, unsigned long max,
 
 /*
  * Run fn(arg) in the main thread (priority PRIO_MAIN, as in the bench and
- * demo images) while this thread watches the console for Ctrl-C, which
- * sets shell_job_stop for fn to honour at its next checkpoint. Returns
+ * demo images) while this thread watches the console. Ctrl-C sets *stop
+ * (if stop is not NULL) for fn to honour; other input is dropped. Returns
  * fn's value. The shell thread prints nothing until fn returns.
  */
-int shell_run_job(int (*fn)(void *arg), void *arg);
-/* Set while a job should stop at its next checkpoint (Ctrl-C). */
-extern volatile bool shell_job_stop;
+int shell_run_job(int (*fn)(void *arg), void *arg, volatile bool *stop);
 /* The main thread's loop: run jobs the shell hands over. Never returns. */
 void shell_job_loop(void) __attribute__((noreturn));
 
