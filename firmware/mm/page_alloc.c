@@ -71,6 +71,7 @@ void __free_page(struct page *page)
 {
 	struct zone *z;
 	unsigned long flags;
+	int users;
 
 	if (!is_mem_map_pointer(page) ||
 	    ((uintptr_t)page - (uintptr_t)mem_map) % sizeof(struct page) != 0)
@@ -80,9 +81,10 @@ void __free_page(struct page *page)
 		panic("__free_page: pfn 0x%lx is %s (thread '%s'): double free or bad pointer",
 		      page_to_pfn(page), (page->flags & PG_free) ? "already free" : "reserved",
 		      current->name);
-	if (page->virtual)
-		panic("__free_page: pfn 0x%lx is still kmap()ed at %p (thread '%s')",
-		      page_to_pfn(page), page->virtual, current->name);
+	/* kmap(); kunmap(); then free is fine: only real holders are a bug. */
+	if (page->virtual && (users = kmap_high_release(page)) > 0)
+		panic("__free_page: pfn 0x%lx is still kmap()ed at %p by %d holder(s) "
+		      "(thread '%s')", page_to_pfn(page), page->virtual, users, current->name);
 	z = &zones[page_zone(page)];
 	flags = arch_local_irq_save();
 	page->flags |= PG_free;

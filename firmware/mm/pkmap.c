@@ -167,6 +167,33 @@ void kunmap_high(struct page *page)
 		wake_up_all(&pkmap_map_wait);
 }
 
+int kmap_high_release(struct page *page)
+{
+	unsigned long flags = arch_local_irq_save();
+	unsigned long vaddr = (unsigned long)page->virtual;
+	unsigned int nr;
+	int users = 0;
+
+	if (vaddr) {
+		nr = PKMAP_NR(vaddr);
+		users = pkmap_count[nr] - 1;
+		if (users == 0) {
+			/*
+			 * The slot's lines go now, while the PTE still names this
+			 * page: a dirty one written back by a later flush would land
+			 * on the page's next owner.
+			 */
+			arch_kmap_local_pre_unmap(vaddr);
+			pte_clear(&pkmap_page_table[nr]);
+			arch_kmap_local_post_unmap(vaddr);
+			pkmap_count[nr] = 0;
+			set_page_address(page, NULL);
+		}
+	}
+	arch_local_irq_restore(flags);
+	return users;
+}
+
 struct page *__kmap_to_page(const void *addr)
 {
 	unsigned long a = (unsigned long)addr;

@@ -78,7 +78,6 @@ void bench_kmap(void)
 	bench_result("map+unmap", "highmem kmap()ed, kmap_local_page", time_local(high));
 	kunmap(high);
 
-	kmap_flush_unused();
 	for (int i = 0; i < CYCLE_PAGES; i++)
 		__free_page(cycle[i]);
 	free(cycle);

@@ -113,6 +113,13 @@ void *kmap_high(struct page *page);
 void kunmap_high(struct page *page);
 /* The page's pkmap address with one more reference, or NULL if it has none. */
 void *kmap_high_get(struct page *page);
+/*
+ * For __free_page(): if the page keeps a pkmap slot nobody holds (kmap();
+ * kunmap(); and no flush since), release that slot now: its lines written
+ * back and dropped, PTE and TLB entry gone. Returns the number of kmap()
+ * holders, 0 when the page is left with no pkmap address.
+ */
+int kmap_high_release(struct page *page);
 /* Release every pkmap slot nobody holds (one cache and one TLB flush). */
 void __kmap_flush_unused(void);
 /* The page behind a kmap (pkmap or fixmap) or direct-map address. */
