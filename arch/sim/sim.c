@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <lokal/platform.h>
 #include <lokal/sched.h>
+#include <lokal/preempt.h>
 #include <lokal/highmem-internal.h>
 #include <asm/sim.h>
 #include <asm/irqflags.h>
@@ -130,11 +131,39 @@ void sim_data_abort(unsigned long addr, bool write)
 	machine_halt(SIM_FAULT_EXIT_STATUS);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+# define SIM_ASAN 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer)
+#  define SIM_ASAN 1
+# endif
+#endif
+#ifdef SIM_ASAN
+# include <sanitizer/asan_interface.h>
+#endif
+
+/*
+ * After a halt jumped out of fn on a thread's own (heap) stack, ASan still
+ * has fn's frames poisoned below us and would report the next calls that
+ * reuse them; it clears them itself only on the process stack.
+ */
+static void forget_abandoned_frames(void)
+{
+#ifdef SIM_ASAN
+	char *lo = current ? (char *)current->stack : NULL, *here = __builtin_frame_address(0);
+
+	if (lo && here > lo && here < lo + current->stack_size)
+		__asan_unpoison_memory_region(lo, (size_t)(here - lo));
+#endif
+}
+
 int sim_expect_halt(void (*fn)(void *), void *arg, char *out, size_t outlen)
 {
 	FILE *cap = tmpfile();
 	int saved = dup(STDOUT_FILENO);
 	volatile int status = -1;
+	bool irqs_off = sim_irqs_off;
+	unsigned int preempt = __preempt_count;
 	size_t n;
 
 	if (!cap || saved < 0)
@@ -147,7 +176,11 @@ int sim_expect_halt(void (*fn)(void *), void *arg, char *out, size_t outlen)
 		fn(arg);
 		halt_armed = false;
 	} else {
+		/* The halt ended fn; the caller carries on with its own context. */
 		status = halt_status;
+		sim_irqs_off = irqs_off;
+		__preempt_count = preempt;
+		forget_abandoned_frames();
 	}
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);

@@ -23,14 +23,16 @@ HOST_VARIANTS := default debug lazy
 host_opts_debug := DEBUG_HIGHMEM=1
 host_opts_lazy  := KMAP_LAZY=1
 
-# Portable code under test, the simulated arch, and the scheduler stand-ins.
-HOST_FW_SRCS := $(sort $(wildcard firmware/mm/*.c)) firmware/kernel/preempt.c \
-                firmware/lib/panic.c $(sort $(wildcard arch/sim/*.c)) \
-                $(sort $(wildcard tests/host/support/*.c))
+# Portable code under test with the real scheduler (as tests/host/sched
+# runs it), the simulated arch, the host platform and the test runner.
+HOST_FW_SRCS := $(sort $(wildcard firmware/mm/*.c)) \
+                $(filter-out firmware/kernel/main.c,$(sort $(wildcard firmware/kernel/*.c))) \
+                $(sort $(wildcard firmware/lib/*.c)) $(sort $(wildcard arch/sim/*.c)) \
+                tests/host/sched/platform_stub.c $(sort $(wildcard tests/host/support/*.c))
 HOST_TESTS   := $(basename $(notdir $(wildcard tests/host/test_*.c)))
 
 host_inc = -I$(HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
-           -Ifirmware/include -Itests/host/support -Itests/host
+           -Ifirmware/include -Itests/host/support -Itests/host -Itests/host/sched
 
 # $(call host_variant,NAME): config header, objects and test binaries.
 define host_variant
@@ -75,7 +77,7 @@ $(HOST_OUT)/$(1)/fuzz_kmap: tests/host/fuzz/fuzz_kmap.c $(HOST_FW_SRCS) $(HOST_O
 	@mkdir -p $$(@D)
 	@echo "  FUZZCC  $$@"
 	@$$(HOST_FUZZ_CC) $$(HOST_FUZZ_FLAGS) $(call host_inc,$(1)) -o $$@ \
-		tests/host/fuzz/fuzz_kmap.c $$(HOST_FW_SRCS)
+		tests/host/fuzz/fuzz_kmap.c $$(HOST_FW_SRCS) $$(HOST_LIBS)
 endef
 $(foreach v,$(FUZZ_VARIANTS),$(eval $(call fuzz_variant,$(v))))
 FUZZ_BINS := $(foreach v,$(FUZZ_VARIANTS),$(HOST_OUT)/$(v)/fuzz_kmap)
@@ -92,9 +94,9 @@ fuzz: $(FUZZ_BINS)
 	@for v in $(FUZZ_VARIANTS); do \
 		mkdir -p $(HOST_OUT)/$$v/corpus; \
 		echo "fuzz_kmap [$$v] for $(FUZZ_TIME) s"; \
-		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0 \
+		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
 			$(HOST_OUT)/$$v/fuzz_kmap -max_total_time=$(FUZZ_TIME) \
-			$(HOST_OUT)/$$v/corpus || exit 1; \
+			-artifact_prefix=$(HOST_OUT)/$$v/ $(HOST_OUT)/$$v/corpus || exit 1; \
 	done
 
 -include $(shell find $(HOST_OUT) -name '*.d' 2>/dev/null)

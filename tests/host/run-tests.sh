@@ -6,7 +6,7 @@
 set -uo pipefail
 
 tap=$1 out=$2 variants=$3 tests=$4 fuzz_secs=$5 fuzz_variants=${6:-fuzz}
-export ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0
+export ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0
 export UBSAN_OPTIONS=print_stacktrace=1
 n=0 failed=0
 lines=()
@@ -27,7 +27,8 @@ for v in $variants; do
 		log="$out/$v/log/$t.log"
 		CMOCKA_MESSAGE_OUTPUT=TAP "$out/$v/bin/$t" > "$log" 2>&1
 		rc=$?
-		planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$log" | head -1)
+		# One plan per cmocka group (before the scheduler, then in its main thread).
+		planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$log" | awk '{ n += $1 } END { if (NR) print n }')
 		seen=0 bad=0
 		while IFS= read -r line; do
 			name=${line#* - }
@@ -70,7 +71,8 @@ for fv in $fuzz_variants; do
 	secs=$(( (fuzz_secs + nfv - 1) / nfv ))
 	fz="$out/$fv"
 	mkdir -p "$fz/corpus-check"
-	"$fz/fuzz_kmap" -max_total_time="$secs" -print_final_stats=1 \
+	# Crash artefacts go beside the build, never into the working tree.
+	"$fz/fuzz_kmap" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$fz/" \
 		"$fz/corpus-check" > "$fz/check.log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fz/check.log")

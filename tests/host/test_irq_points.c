@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "host_test.h"
 #include <asm/irqflags.h>
+#include <lokal/platform.h>
 
 static struct page *irq_page;
 static unsigned int irq_count[SIM_NR_IRQ_POINTS];
@@ -24,14 +25,13 @@ static void fake_irq(enum sim_irq_point where, unsigned long vaddr)
 	if (where != wanted)
 		return;
 	flags = arch_local_irq_save();
-	__preempt_count += HARDIRQ_OFFSET;
+	irq_enter();
 	p = kmap_local_page(irq_page);
-	if (p[0] != irq_seq)                   /* read first: its lines are cached ... */
-		fail_msg("IRQ at point %d read %u, wrote %u last time", where, p[0], irq_seq);
+	HOST_EXPECT(p[0] == irq_seq);           /* read first: its lines are cached ... */
 	p[0] = ++irq_seq;                       /* ... so this store is a dirty hit */
 	p[PAGE_SIZE / 4 - 1] = irq_seq;
 	kunmap_local(p);
-	__preempt_count -= HARDIRQ_OFFSET;
+	irq_exit();
 	arch_local_irq_restore(flags);
 	irq_count[where]++;
 }
@@ -51,45 +51,57 @@ static void check(const uint32_t *p, uint32_t v, const char *what)
 			fail_msg("%s: word %u is 0x%x, expected 0x%x", what, i, p[i], v + i);
 }
 
-/* Two threads with nested maps switching back and forth, an IRQ at `where` every time. */
+enum { DEPTH = 3 };
+static struct page *pb[DEPTH];
+static struct semaphore b_go;
+
+/* Above main: maps, is switched out and back in holding its maps, checks, unmaps. */
+static void thread_b(void *arg)
+{
+	uint32_t *vb[DEPTH];
+	int d;
+
+	(void)arg;
+	for (d = 0; d < DEPTH; d++) {
+		vb[d] = kmap_local_page(pb[d]);
+		fill(vb[d], 0x10000u + 0x1000u * (unsigned int)d);
+	}
+	down(&b_go);
+	for (d = DEPTH - 1; d >= 0; d--) {
+		for (unsigned int i = 0; i < PAGE_SIZE / 4; i += 4)
+			HOST_EXPECT(vb[d][i] == 0x10000u + 0x1000u * (unsigned int)d + i);
+		kunmap_local(vb[d]);
+	}
+}
+
+/* Main and thread B with nested maps switching back and forth, an IRQ at `where` every time. */
 static void run_with_irq_at(enum sim_irq_point where)
 {
-	enum { DEPTH = 3 };
-	struct thread a, b;
-	struct page *pa[DEPTH], *pb[DEPTH];
-	uint32_t *va[DEPTH], *vb[DEPTH];
+	struct page *pa[DEPTH];
+	uint32_t *va[DEPTH];
+	struct thread *b;
 	int d;
 
 	irq_page = host_alloc(ZONE_HIGHMEM);
 	irq_seq = 0;
 	memset(irq_count, 0, sizeof(irq_count));
 	wanted = where;
-	host_thread_init(&a, "A");
-	host_thread_init(&b, "B");
+	sema_init(&b_go, 0);
+	for (d = 0; d < DEPTH; d++)
+		pb[d] = host_alloc(ZONE_HIGHMEM);
 	sim_irq_at = fake_irq;
 
-	current = &a;
 	for (d = 0; d < DEPTH; d++) {
 		va[d] = kmap_local_page(pa[d] = host_alloc(ZONE_HIGHMEM));
 		fill(va[d], 0x1000u * (unsigned int)d);
 	}
-	host_switch_to(&b);
-	for (d = 0; d < DEPTH; d++) {
-		vb[d] = kmap_local_page(pb[d] = host_alloc(ZONE_HIGHMEM));
-		fill(vb[d], 0x10000u + 0x1000u * (unsigned int)d);
-	}
-	host_switch_to(&a);
+	b = host_spawn("B", thread_b, NULL, HOST_PRIO_MAIN + 1);      /* runs until down() */
 	for (d = 0; d < DEPTH; d++)
-		check(va[d], 0x1000u * (unsigned int)d, "thread A after the switches");
-	host_switch_to(&b);
-	for (d = DEPTH - 1; d >= 0; d--) {
-		check(vb[d], 0x10000u + 0x1000u * (unsigned int)d, "thread B after the switches");
-		kunmap_local(vb[d]);
-	}
-	host_switch_to(&a);
+		check(va[d], 0x1000u * (unsigned int)d, "main after the switches");
+	up(&b_go);                              /* B preempts, checks, unmaps, leaves */
+	thread_join(b);
 	for (d = DEPTH - 1; d >= 0; d--)
 		kunmap_local(va[d]);
-	current = &host_boot_thread;
 	sim_irq_at = NULL;
 
 	if (irq_count[where] < 4)
@@ -97,7 +109,7 @@ static void run_with_irq_at(enum sim_irq_point where)
 	for (d = 0; d < DEPTH; d++) {
 		uint32_t *k = kmap(pa[d]);
 
-		check(k, 0x1000u * (unsigned int)d, "A's page in memory");
+		check(k, 0x1000u * (unsigned int)d, "main's page in memory");
 		kunmap(pa[d]);
 		k = kmap(pb[d]);
 		check(k, 0x10000u + 0x1000u * (unsigned int)d, "B's page in memory");
@@ -141,5 +153,5 @@ int main(void)
 		HOST_TEST(irq_after_tlb_invalidate),
 	};
 
-	return cmocka_run_group_tests_name("irq_points", tests, NULL, NULL);
+	return host_run_groups("irq_points", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));
 }

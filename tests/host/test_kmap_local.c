@@ -178,66 +178,77 @@ static void helper_range_is_checked(void **state)
 }
 
 /* Two threads share slot numbers; the switch must keep their pages apart. */
+static struct page *sw_pa, *sw_pa2, *sw_pb;
+static char *sw_va;
+static struct semaphore sw_b_go;
+
+/* Runs above main: first while main holds two maps, then after main unmapped them. */
+static void thread_b(void *arg)
+{
+	char *vb;
+
+	(void)arg;
+#if !CONFIG_KMAP_LAZY
+	HOST_EXPECT(pte_count() == 0);          /* main's maps are gone from the slots */
+#endif
+	/* main's writes reached RAM when it left the CPU. */
+	HOST_EXPECT(strcmp((char *)sim_phys(pa_of(sw_pa)), "A's first page") == 0);
+	vb = kmap_local_page(sw_pb);
+	HOST_EXPECT(vb == sw_va);               /* same slot, different page */
+	(void)*(volatile char *)vb;
+	strcpy(vb, "B's page");
+	down(&sw_b_go);                         /* main runs again, with its maps back */
+	HOST_EXPECT(strcmp(vb, "B's page") == 0);
+	kunmap_local(vb);
+	HOST_EXPECT(pte_count() == 0);
+	HOST_EXPECT(strcmp((char *)sim_phys(pa_of(sw_pa2)), "A again") == 0);
+	HOST_EXPECT(strcmp((char *)sim_phys(pa_of(sw_pb)), "B's page") == 0);
+}
+
 static void switch_keeps_maps_per_thread(void **state)
 {
-	struct thread a, b;
-	struct page *pa = host_alloc(ZONE_HIGHMEM), *pa2 = host_alloc(ZONE_HIGHMEM);
-	struct page *pb = host_alloc(ZONE_HIGHMEM);
-	char *va, *va2, *vb;
+	struct thread *b;
+	char *va2;
 
 	(void)state;
-	host_thread_init(&a, "A");
-	host_thread_init(&b, "B");
-	current = &a;
-	va = kmap_local_page(pa);
-	va2 = kmap_local_page(pa2);
-	strcpy(va, "A's first page");
+	sw_pa = host_alloc(ZONE_HIGHMEM);
+	sw_pa2 = host_alloc(ZONE_HIGHMEM);
+	sw_pb = host_alloc(ZONE_HIGHMEM);
+	sema_init(&sw_b_go, 0);
+	sw_va = kmap_local_page(sw_pa);
+	va2 = kmap_local_page(sw_pa2);
+	(void)*(volatile char *)sw_va;          /* cached: the stores below are dirty hits */
+	(void)*(volatile char *)va2;
+	strcpy(sw_va, "A's first page");
 	strcpy(va2, "A's second page");
 
-	host_switch_to(&b);
-#if !CONFIG_KMAP_LAZY
-	assert_int_equal(pte_count(), 0);       /* A's maps are gone from the slots */
-#endif
-	/* A's writes reached RAM when it left the CPU. */
-	assert_string_equal((char *)sim_phys(pa_of(pa)), "A's first page");
-	vb = kmap_local_page(pb);
-	assert_ptr_equal(vb, va);               /* same slot, different page */
-	strcpy(vb, "B's page");
-
-	host_switch_to(&a);
-	assert_int_equal(*virt_to_kpte((unsigned long)va), mk_pte(pa, PAGE_KERNEL));
-	assert_string_equal(va, "A's first page");
+	b = host_spawn("B", thread_b, NULL, HOST_PRIO_MAIN + 1);       /* runs at once */
+	assert_int_equal(*virt_to_kpte((unsigned long)sw_va), mk_pte(sw_pa, PAGE_KERNEL));
+	assert_string_equal(sw_va, "A's first page");
 	assert_string_equal(va2, "A's second page");
 	strcpy(va2, "A again");
 	kunmap_local(va2);
-	kunmap_local(va);
-
-	host_switch_to(&b);
-	assert_string_equal(vb, "B's page");
-	kunmap_local(vb);
-	assert_int_equal(pte_count(), 0);
-	assert_string_equal((char *)sim_phys(pa_of(pa2)), "A again");
-	assert_string_equal((char *)sim_phys(pa_of(pb)), "B's page");
-	current = &host_boot_thread;
+	kunmap_local(sw_va);
+	up(&sw_b_go);                           /* B preempts, checks and leaves */
+	thread_join(b);
 }
 
 /* An interrupt mapping during the switch nests above the thread's index (seed 007). */
 static void irq_map_between_sched_out_and_in(void **state)
 {
-	struct thread a;
 	struct page *p = host_alloc(ZONE_HIGHMEM), *q = host_alloc(ZONE_HIGHMEM);
 	char *va, *irq_va;
 
 	(void)state;
-	host_thread_init(&a, "A");
-	current = &a;
 	va = kmap_local_page(p);
+	(void)*(volatile char *)va;
 	strcpy(va, "thread data");
 	preempt_disable();
-	__kmap_local_sched_out();
+	__kmap_local_sched_out();               /* what a switch away from main does */
 	/* "IRQ": map, use, unmap on the slot above the thread's stack. */
 	irq_va = kmap_local_page(q);
 	assert_int_equal((unsigned long)irq_va, SLOT(2 * KM_INCR - 1));
+	(void)*(volatile char *)irq_va;
 	strcpy(irq_va, "irq data");
 	kunmap_local(irq_va);
 	__kmap_local_sched_in();
@@ -245,16 +256,14 @@ static void irq_map_between_sched_out_and_in(void **state)
 	assert_string_equal(va, "thread data");
 	kunmap_local(va);
 	assert_string_equal((char *)sim_phys(pa_of(q)), "irq data");
-	current = &host_boot_thread;
 }
 
 static void fork_starts_empty(void **state)
 {
-	struct thread t;
+	struct thread t = { .name = "child" };
 	unsigned int warns = warn_count;
 
 	(void)state;
-	host_thread_init(&t, "child");
 	t.kmap_ctrl.pteval[3] = 0x1234;
 	kmap_local_fork(&t);
 	assert_int_equal(t.kmap_ctrl.pteval[3], 0);
@@ -281,5 +290,5 @@ int main(void)
 		HOST_TEST(fork_starts_empty),
 	};
 
-	return cmocka_run_group_tests_name("kmap_local", tests, NULL, NULL);
+	return host_run_groups("kmap_local", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));
 }

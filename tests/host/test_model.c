@@ -479,5 +479,5 @@ int main(void)
 		MODEL_TEST(irq_points_fire_inside_maintenance),
 	};
 
-	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
+	return host_run_groups("model", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));
 }

@@ -89,7 +89,7 @@ static void double_free_panics(void **state)
 
 	(void)state;
 	snprintf(pfn, sizeof(pfn), "pfn 0x%lx", page_to_pfn(p));
-	EXPECT_PANIC(do_double_free, p, "__free_page", pfn, "already free", "thread 'boot'");
+	EXPECT_PANIC(do_double_free, p, "__free_page", pfn, "already free", "thread 'main'");
 }
 
 static void do_free_reserved(void *arg)
@@ -128,5 +128,5 @@ int main(void)
 		HOST_TEST(freeing_non_page_panics),
 	};
 
-	return cmocka_run_group_tests_name("page_alloc", tests, NULL, NULL);
+	return host_run_groups("page_alloc", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));
 }

@@ -125,30 +125,41 @@ static void full_pool_before_scheduler_panics(void **state)
 	EXPECT_PANIC(do_kmap_one_more, NULL, n, "no other thread", "thread 'boot'");
 }
 
-/* "Another thread" releases one map while we sleep. */
-static void release_one(struct wait_queue *wq)
+/* Another thread, less urgent, releases one map while the main thread sleeps in kmap(). */
+static bool released;
+
+static void release_one(void *arg)
 {
-	(void)wq;
-	strcpy(page_address(held[7]), "released");
+	(void)arg;
+	HOST_EXPECT(current->prio < HOST_PRIO_MAIN);
+	(void)*(volatile char *)page_address(held[7]);
+	strcpy(page_address(held[7]), "released");      /* dirty in the cache */
+	released = true;
 	kunmap(held[7]);
 }
 
 static void full_pool_sleeps_until_kunmap(void **state)
 {
 	struct page *p = host_alloc(ZONE_HIGHMEM);
+	struct thread *r;
 	char *a;
 
 	(void)state;
 	fill_pool();
-	host_scheduler_running = true;
-	host_sleep_hook = release_one;
-	a = kmap(p);
-	assert_int_equal(host_sleeps, 1);
-	assert_int_equal(host_wakeups, 1);
+	released = false;
+	r = host_spawn("releaser", release_one, NULL, HOST_PRIO_MAIN - 1);
+	assert_false(released);                 /* it runs only once we sleep */
+	a = kmap(p);                            /* the pool is full: sleeps */
+	assert_true(released);
 	assert_int_equal((unsigned long)a, PKMAP_ADDR(8));     /* held[7]'s slot */
 	assert_null(page_address(held[7]));
+	/* The slot was recycled with a whole-cache flush: the data reached memory. */
 	assert_string_equal((char *)sim_phys(pa_of(held[7])), "released");
+	thread_join(r);
 	kunmap(p);
+	for (unsigned int i = 0; i < LAST_PKMAP; i++)
+		if (i != 7)
+			kunmap(held[i]);
 }
 
 static void do_kunmap_unmapped(void *arg)
@@ -163,7 +174,7 @@ static void kunmap_of_unmapped_page_panics(void **state)
 
 	(void)state;
 	snprintf(n, sizeof(n), "kunmap(pfn 0x%lx)", page_to_pfn(p));
-	EXPECT_PANIC(do_kunmap_unmapped, p, n, "is not kmap()ed", "thread 'boot'");
+	EXPECT_PANIC(do_kunmap_unmapped, p, n, "is not kmap()ed", "thread 'main'");
 }
 
 static void do_kunmap_twice(void *arg)
@@ -177,21 +188,23 @@ static void pkmap_count_underflow_panics(void **state)
 {
 	(void)state;
 	EXPECT_PANIC(do_kunmap_twice, host_alloc(ZONE_HIGHMEM), "more kunmap() than kmap()",
-		     "went negative", "thread 'boot'");
+		     "went negative", "thread 'main'");
 }
 
 int main(void)
 {
+	const struct CMUnitTest boot[] = {
+		HOST_TEST(full_pool_before_scheduler_panics),
+	};
 	const struct CMUnitTest tests[] = {
 		HOST_TEST(kmap_counts_and_flush_unused),
 		HOST_TEST(lowmem_kmap_is_direct),
 		HOST_TEST(local_map_of_kmapped_page_reuses_pkmap_address),
 		HOST_TEST(wrap_around_recycles_slots),
-		HOST_TEST(full_pool_before_scheduler_panics),
 		HOST_TEST(full_pool_sleeps_until_kunmap),
 		HOST_TEST(kunmap_of_unmapped_page_panics),
 		HOST_TEST(pkmap_count_underflow_panics),
 	};
 
-	return cmocka_run_group_tests_name("pkmap", tests, NULL, NULL);
+	return HOST_RUN("pkmap", boot, tests);
 }

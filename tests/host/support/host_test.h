@@ -12,16 +12,25 @@
 #include <cmocka.h>
 #include <lokal/highmem.h>
 #include <lokal/mm.h>
+#include <lokal/preempt.h>
 #include <asm/sim.h>
 #include "host_sched.h"
 
 /* Lowmem below this is "the kernel image": reserved, as on target. */
 #define HOST_FIRST_FREE  0x00100000u
 
+/*
+ * A fresh machine for each test, run in the current thread (the boot
+ * thread, or "main" once the scheduler runs): a test that ended in a
+ * panic may have left maps, counts or a disabled interrupt behind.
+ */
 static inline int host_setup(void **state)
 {
 	(void)state;
-	host_sched_reset();
+	memset(&current->kmap_ctrl, 0, sizeof(current->kmap_ctrl));
+	current->pagefault_disabled = 0;
+	__preempt_count = 0;
+	need_resched = false;
 	sim_reset();
 	mm_init(HOST_FIRST_FREE);
 	return 0;
@@ -30,7 +39,11 @@ static inline int host_setup(void **state)
 /* Every test ends with the model satisfied, unless it cleared the count itself. */
 static inline int host_teardown(void **state)
 {
+	const char *other = host_expectations();
+
 	(void)state;
+	if (other)
+		fail_msg("%s", other);
 	if (sim_violations(SIM_NR_VIOLATIONS))
 		fail_msg("model violation(s): %u, last: %s", sim_violations(SIM_NR_VIOLATIONS),
 			 sim_last_violation());
