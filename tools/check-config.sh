@@ -2,7 +2,7 @@
 # `make check-config`: bad configurations stop make before anything is
 # compiled, with the variable and its limit named; good edge configurations
 # are accepted; the demo adapts to the memory there is; QEMU runs are
-# bounded and say so. TAP lines go to $1 (and stdout); exits non-zero on
+# bounded and say so; the target runner fails loudly on a fresh tree. TAP lines go to $1 (and stdout); exits non-zero on
 # any failure.
 #   tools/check-config.sh TAP_OUT
 set -uo pipefail
@@ -141,4 +141,18 @@ else
 	grep -q 'no such image' "$out/noimage.log" && result ok "qemu-run.sh refuses a missing image" ||
 		result fail "qemu-run.sh refuses a missing image" "see $out/noimage.log"
 fi
+# The target runner on a fresh tree (no build/check yet) runs, reports
+# and fails loudly: a wrong exit status and a missing image are failures.
+printf '%s\n' 'test_fault_null | 3 | data abort | |' 'test_no_such_image | 0 | | |' > "$out/bad.list"
+CHECK_OUT=$out/fresh tools/run-target-tests.sh "$out/bad.list" "$out/bad.tap" > "$out/runner.log" 2>&1
+rc=$?
+if [ "$rc" -ne 0 ] && [ "$(grep -c '^not ok' "$out/bad.tap")" -eq 2 ] &&
+   grep -q 'test_fault_null: exit status 4, expected 3' "$out/bad.tap" &&
+   [ -d "$out/fresh/target/default" ]; then
+	result ok "run-target-tests.sh on a fresh tree: runs, reports each failure, exits non-zero"
+else
+	result fail "run-target-tests.sh on a fresh tree: runs, reports each failure, exits non-zero" \
+		"status $rc; see $out/bad.tap and $out/runner.log"
+fi
+
 [ "$failed" -eq 0 ]

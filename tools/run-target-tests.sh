@@ -12,7 +12,8 @@
 #     are separated by ' && ') must match a console line and the exit
 #     status must be the one given.
 # Each run gets TARGET_TIMEOUT seconds (default 60); logs stay in
-# build/check/target/<variant>/<image>.log. Exits non-zero if any case
+# $CHECK_OUT/target/<variant>/<image>.log (CHECK_OUT: default build/check;
+# created if missing, as on a fresh clone). Exits non-zero if any case
 # failed, any image did not build, or the manifest listed nothing.
 set -uo pipefail
 if [ $# -ne 2 ] || [ ! -r "$1" ]; then
@@ -24,7 +25,8 @@ tap=$2
 timeout=${TARGET_TIMEOUT:-60}
 n=0
 failures=0
-mkdir -p build/check
+out=${CHECK_OUT:-build/check}
+mkdir -p "$out"
 
 emit() {
 	n=$((n + 1))
@@ -56,8 +58,8 @@ while IFS='|' read -r image status regex vars input; do
 	variant=$(echo "${vars:-default}" | tr ' =' '_-')
 	O=build/versatilepb-$variant
 	if [ -z "${built[$variant]:-}" ]; then
-		if ! make --no-print-directory O="$O" $vars target-images > "build/check/build-$variant.log" 2>&1; then
-			emit "not ok" "build of target images ($variant) failed: see build/check/build-$variant.log"
+		if ! make --no-print-directory O="$O" $vars target-images > "$out/build-$variant.log" 2>&1; then
+			emit "not ok" "build of target images ($variant) failed: see $out/build-$variant.log"
 			built[$variant]=failed
 			continue
 		fi
@@ -69,7 +71,7 @@ while IFS='|' read -r image status regex vars input; do
 		emit "not ok" "$image${vars:+ [$vars]}: no image $O/tests/$image.elf (is there a tests/target/$image.c?)"
 		continue
 	fi
-	logdir=build/check/target/$variant
+	logdir=$out/target/$variant
 	mkdir -p "$logdir"
 	log=$logdir/$image${run_env:+-$(echo "$run_env" | tr ' =' '_-')}.log
 	ram=$(echo "$vars" | sed -n 's/.*RAM_MB=\([0-9]*\).*/\1/p')
