@@ -16,6 +16,8 @@
 #define FAULT_FIQ	4
 #define FAULT_RESET	5
 
+#define SEMIHOSTING_SVC	0x123456
+
 /* Copied to the high-vector page; position independent. */
 	.section .vectors, "ax"
 	.arm
@@ -99,11 +101,32 @@ __vector_irq:
 	bl	arm_fatal_exception	/* never returns */
 	.endm
 
-	.global __vector_und, __vector_pabt, __vector_dabt, __vector_swi
+/*
+ * SWI: the firmware makes no system calls, so the only SVC expected is an
+ * ARM semihosting request ("svc 0x123456") that nobody intercepted: no
+ * debugger and no QEMU -semihosting on the other side. Answer it with -1
+ * so the caller knows (machine_halt() then parks quietly instead of
+ * faulting back into itself). Any other SVC is fatal.
+ */
+	.global __vector_swi
+__vector_swi:
+	stmdb	sp!, {r1, r2}
+	mrs	r1, spsr
+	tst	r1, #0x20		/* from Thumb state: not ours */
+	ldreq	r1, [lr, #-4]		/* the SVC instruction */
+	biceq	r1, r1, #0xff000000
+	ldreq	r2, =SEMIHOSTING_SVC
+	cmpeq	r1, r2
+	ldmia	sp!, {r1, r2}
+	bne	__vector_swi_fatal
+	mvn	r0, #0
+	movs	pc, lr			/* after the SVC; cpsr = spsr */
+
+	.global __vector_und, __vector_pabt, __vector_dabt
 	.global __vector_fiq, __vector_reset
 __vector_und:	fatal_entry FAULT_UND, 4
 __vector_pabt:	fatal_entry FAULT_PABT, 4
 __vector_dabt:	fatal_entry FAULT_DABT, 8
-__vector_swi:	fatal_entry FAULT_SWI, 4
+__vector_swi_fatal: fatal_entry FAULT_SWI, 4
 __vector_fiq:	fatal_entry FAULT_FIQ, 4
 __vector_reset:	fatal_entry FAULT_RESET, 0

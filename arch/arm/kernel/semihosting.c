@@ -2,6 +2,16 @@
  * ARM semihosting: how a run under QEMU (or a debugger) reports its exit
  * status to the host. SYS_EXIT_EXTENDED carries the status, unlike SYS_EXIT
  * on 32-bit ARM.
+ *
+ * Whether a semihosting host is present is decided at run time, by the
+ * call itself: QEMU with -semihosting, or a debugger with semihosting on
+ * (OpenOCD's "arm semihosting enable" catches the SWI vector), takes the
+ * "svc 0x123456" before it reaches the firmware. Without one, the SVC
+ * lands on the firmware's own SWI vector, which answers -1 (entry.S), and
+ * machine_halt() parks the CPU quietly: interrupts masked, wait for
+ * interrupt, forever. A board running standalone (make load, make flash)
+ * therefore stops on panic or exit instead of faulting into the SWI
+ * vector again and again.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -30,7 +40,9 @@ void machine_halt(int status)
 	/* A debugger reads the block from memory, not from our D-cache. */
 	__cpuc_flush_kern_all();
 	semihost_call(SYS_EXIT_EXTENDED, block);
-	/* No debugger attached (a board running standalone): stop here. */
+	/* Still here: nobody took the call (a board running standalone). */
+	printf("halted with status %d (no semihosting host to report it to)\n", status);
+	fflush(stdout);
 	for (;;)
 		arch_cpu_idle();
 }

@@ -43,10 +43,36 @@ static inline int arch_irqs_disabled(void)
 	return (flags & PSR_I_BIT) != 0;
 }
 
-/* Wait for an interrupt (ARM926: CP15 c7, c0, 4). */
+/*
+ * Wait for an interrupt in the ARM926's low-power standby (CP15 c7, c0, 4;
+ * ARM926EJ-S TRM, "Wait for interrupt"), the sequence of Linux's
+ * cpu_arm926_do_idle:
+ *  - drain the write buffer first, so buffered stores reach memory (and
+ *    devices) before the core stops rather than whenever it wakes;
+ *  - keep the I-cache off across the wait, IRQs and FIQs masked meanwhile
+ *    so no handler (nor a thread it switches to) runs with it off; the
+ *    control register is restored after.
+ * The core leaves the wait on a pending interrupt even while it is masked;
+ * with the caller's IRQ state back, an enabled IRQ is then taken.
+ */
 static inline void arch_cpu_idle(void)
 {
-	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
+	unsigned long zero = 0, cr, cr_noi, psr, psr_masked;
+
+	__asm__ volatile("mrc	p15, 0, %[cr], c1, c0, 0\n\t"
+			 "mcr	p15, 0, %[zero], c7, c10, 4\n\t"     /* drain write buffer */
+			 "bic	%[cr_noi], %[cr], #(1 << 12)\n\t"
+			 "mrs	%[psr], cpsr\n\t"
+			 "orr	%[psr_masked], %[psr], #0xc0\n\t"
+			 "msr	cpsr_c, %[psr_masked]\n\t"
+			 "mcr	p15, 0, %[cr_noi], c1, c0, 0\n\t"    /* I-cache off */
+			 "mcr	p15, 0, %[zero], c7, c0, 4\n\t"      /* wait for interrupt */
+			 "mcr	p15, 0, %[cr], c1, c0, 0\n\t"        /* I-cache as it was */
+			 "msr	cpsr_c, %[psr]"
+			 : [cr] "=&r"(cr), [cr_noi] "=&r"(cr_noi), [psr] "=&r"(psr),
+			   [psr_masked] "=&r"(psr_masked)
+			 : [zero] "r"(zero)
+			 : "memory", "cc");
 }
 
 #endif
