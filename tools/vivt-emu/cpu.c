@@ -228,6 +228,7 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	vm->block_size = size;
 	vm->block_loads = vm->block_stores = 0;
 	vm->now += size >> 2;
+	vm->insns += size >> 2;
 	if (vm->ms)	/* a stale word's VA is its own PC: the report prints that */
 		ms_fetch(vm->ms, pc, size, pc);
 	if (vm->now >= vm->next_event)

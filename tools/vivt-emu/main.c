@@ -195,9 +195,9 @@ int main(int argc, char **argv)
 		if (vm->devs[i]->finish)
 			vm->devs[i]->finish(vm->devs[i]);
 	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-	fprintf(vm->out, "vivt-emu: %s exit %d, %llu instructions in %.2f s (%.1f M instr/s), %lu IRQs, %lu reports%s\n",
-		vm->opt.elf, status, (unsigned long long)vm->now, secs,
-		secs > 0 ? (double)vm->now / secs / 1e6 : 0.0, (unsigned long)vm->irqs_taken, vm->reports,
+	fprintf(vm->out, "vivt-emu: %s exit %d, %llu instructions in %.2f s (%.1f M instr/s), %.3f s emulated, %lu IRQs, %lu reports%s\n",
+		vm->opt.elf, status, (unsigned long long)vm->insns, secs,
+		secs > 0 ? (double)vm->insns / secs / 1e6 : 0.0, (double)vm->now / 1e9, (unsigned long)vm->irqs_taken, vm->reports,
 		vm->ms ? "" : " (no memory-system model)");
 	if (vm->ms && vm->opt.stats)
 		print_stats(vm);

@@ -51,13 +51,17 @@ static void load_table(struct symbols *s, const uint8_t *img, size_t len)
 			const Elf32_Sym *e = (const void *)(img + st->sh_offset + k * sizeof(Elf32_Sym));
 			unsigned type = ELF32_ST_TYPE(e->st_info);
 
-			if ((type != STT_FUNC && type != STT_OBJECT) || e->st_name >= str->sh_size)
+			const char *nm = (const char *)img + str->sh_offset + e->st_name;
+			bool code = e->st_shndx < eh->e_shnum && (sh[e->st_shndx].sh_flags & SHF_EXECINSTR);
+
+			/* Assembly functions often have no .type: take untyped code labels too. */
+			if (e->st_name >= str->sh_size || nm[0] == '$' || nm[0] == 0 ||
+			    !(type == STT_FUNC || type == STT_OBJECT || (type == STT_NOTYPE && code)))
 				continue;
 			s->v[s->n].addr = e->st_value & ~1u;
 			s->v[s->n].size = e->st_size;
-			s->v[s->n].func = type == STT_FUNC;
-			s->v[s->n].name = strndup((const char *)img + str->sh_offset + e->st_name,
-						  str->sh_size - e->st_name);
+			s->v[s->n].func = type == STT_FUNC || code;
+			s->v[s->n].name = strndup(nm, str->sh_size - e->st_name);
 			s->n++;
 		}
 		qsort(s->v, s->n, sizeof(*s->v), by_addr);

@@ -90,7 +90,8 @@ struct vemu {
 	uint32_t ram_size;
 	uint8_t *flash;
 
-	uint64_t now;			/* emulated ns = instructions retired */
+	uint64_t now;			/* emulated ns: instructions retired + time idled in WFI */
+	uint64_t insns;			/* instructions retired */
 	uint64_t next_event;
 	struct event *events[VEMU_MAX_EVENTS];
 	unsigned nevents;

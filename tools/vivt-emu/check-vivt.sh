@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# make check-vivt: every image of tests/target/tests.list, in every
+# configuration the list names, on vivt-emu with the cache/TLB model; each
+# must print what the list expects and exit as under QEMU, with zero model
+# reports.  Extra runs: a 4 KiB D-cache with random replacement, several
+# IRQ-jitter seeds, the demo, the demo in board mode (no semihosting).
+# Then the asm mutants (tools/vivt-emu/asm-mutants.sh) unless VIVT_MUTANTS=0.
+#
+# Environment: TAP (TAP output file, default stdout), VIVT_JOBS (parallel
+# runs, default 2), VIVT_TIMEOUT (seconds per run, default 150).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+tap=${TAP:-/dev/stdout}
+emu=build/vivt-emu/vivt-emu
+manifest=tests/target/tests.list
+outdir=build/check/vivt
+jobs=${VIVT_JOBS:-2}
+export VIVT_TIMEOUT=${VIVT_TIMEOUT:-150}
+rm -rf "$outdir"
+mkdir -p "$outdir"
+n=0
+failed=0
+emit() { n=$((n + 1)); [ "$1" = ok ] || failed=$((failed + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
+
+[ -x "$emu" ] || { emit "not ok" "vivt: $emu is not built"; exit 1; }
+
+# ---- the runs: label | elf | ram MiB | status | regexes | stdin | emulator args
+runs=$outdir/runs.txt
+: > "$runs"
+declare -A built
+seed=0
+build_variant() {	# $1 variant, $2 make vars; prints the O dir or nothing
+	local O=build/versatilepb-$1
+	if [ -z "${built[$1]:-}" ]; then
+		if make --no-print-directory O="$O" $2 target-images "$O/lokal.elf" \
+			> "$outdir/build-$1.log" 2>&1; then built[$1]=ok; else built[$1]=failed; fi
+	fi
+	[ "${built[$1]}" = ok ] && echo "$O"
+}
+while IFS='|' read -r image status regex vars input; do
+	image=$(echo "$image" | xargs)
+	[ -z "$image" ] || [[ "$image" == \#* ]] && continue
+	status=$(echo "$status" | xargs)
+	regex=$(echo "$regex" | sed 's/^ *//; s/ *$//')
+	vars=$(echo "$vars" | xargs)
+	input=$(echo "$input" | sed 's/^ *//; s/ *$//')
+	variant=$(echo "${vars:-default}" | tr ' =' '_-')
+	O=$(build_variant "$variant" "$vars")
+	if [ -z "$O" ]; then
+		emit "not ok" "vivt: build of target images ($variant) failed: see $outdir/build-$variant.log"
+		continue
+	fi
+	ram=$(echo "$vars" | sed -n 's/.*RAM_MB=\([0-9]*\).*/\1/p')
+	ram=${ram:-128}
+	label="$image${vars:+ [$vars]}"
+	seed=$((seed + 1))
+	echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $seed --jitter 20000" >> "$runs"
+	# The images that stress the switch path also run with a 4 KiB D-cache
+	# (evictions all the time) and more jitter seeds.
+	case "$image" in
+	test_kmap_sched|test_kmap_stress|test_highmem)
+		if [ -z "$vars" ]; then
+			for s in 101 102; do
+				echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $s --jitter 100000" >> "$runs"
+			done
+			echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed 7 --jitter 50000 --dcache-kb 4 --random-repl" >> "$runs"
+		fi;;
+	esac
+done < "$manifest"
+O=$(build_variant default "")
+if [ -n "$O" ]; then
+	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words||--seed 3 --jitter 20000" >> "$runs"
+	echo "demo, board mode|$O/lokal.elf|128|0|main: exit status 0 && halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
+fi
+
+# ---- one run: writes its TAP verdict to $outdir/<index>.result
+run_one() {
+	local idx=$1 line=$2 label elf ram status regex input args log rc verdict
+	IFS='|' read -r label elf ram status regex input args <<< "$line"
+	log=$outdir/$idx.log
+	printf '%b' "$input" > "$outdir/$idx.in"
+	# shellcheck disable=SC2086
+	timeout -k 5 "$VIVT_TIMEOUT" build/vivt-emu/vivt-emu --ram "$ram" --input "$outdir/$idx.in" \
+		--max-insns 20000000000 $args "$elf" > "$log" 2>&1
+	rc=$?
+	label="$label ($args)"
+	verdict="ok"
+	why=""
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		verdict="not ok"; why="timed out after ${VIVT_TIMEOUT}s"
+	elif grep -q '^vivt-emu: REPORT' "$log"; then
+		verdict="not ok"; why="model reports: $(grep -m1 '^vivt-emu: REPORT' "$log" | cut -c1-300)"
+	elif [ "$rc" -ne "$status" ]; then
+		verdict="not ok"; why="exit status $rc, expected $status: $(grep '^vivt-emu' "$log" | head -2 | tr '\n' ' ' | cut -c1-300)"
+	elif [ "$status" = 0 ] && grep -qE '^not ok [0-9]+ - ' "$log"; then
+		verdict="not ok"; why="$(grep -E '^not ok [0-9]+ - ' "$log" | head -1)"
+	else
+		plan=$(grep -E '^1\.\.[0-9]+' "$log" | tr -d '\r' | head -1 | cut -d. -f3)
+		got=$(grep -cE '^ok [0-9]+ - ' "$log")
+		if [ -n "$plan" ] && [ "$got" -ne "$plan" ]; then
+			verdict="not ok"; why="planned $plan cases, ran $got"
+		fi
+		while IFS= read -r re; do
+			re=$(echo "$re" | sed 's/^ *//; s/ *$//')
+			[ -z "$re" ] && continue
+			tr -d '\r' < "$log" | grep -Eq -- "$re" || { verdict="not ok"; why="$why output lacks /$re/"; }
+		done < <(echo "$regex" | sed 's/ && /\n/g')
+	fi
+	if [ "$verdict" = ok ]; then
+		echo "ok - vivt: $label: exit $rc, 0 reports" > "$outdir/$idx.result"
+	else
+		echo "not ok - vivt: $label: $why (log $log)" > "$outdir/$idx.result"
+	fi
+}
+export -f run_one
+export outdir
+
+start=$(date +%s)
+i=$(wc -l < "$runs")
+k=0
+while IFS= read -r line; do
+	k=$((k + 1))
+	printf '%s\0%s\0' "$k" "$line"
+done < "$runs" > "$outdir/runs.nul"
+xargs -0 -n 2 -P "$jobs" bash -c 'run_one "$1" "$2"' _ < "$outdir/runs.nul"
+for ((k = 1; k <= i; k++)); do
+	if [ -f "$outdir/$k.result" ]; then
+		r=$(cat "$outdir/$k.result")
+		emit "${r%% - *}" "${r#* - }"
+		[[ "$r" == not* ]] && tail -n 12 "$outdir/$k.log" | sed 's/^/    | /'
+	else
+		emit "not ok" "vivt: run $k left no result"
+	fi
+done
+
+# Summary: emulator instructions per second over every run.
+awk '/^vivt-emu: .* instructions in / {
+	for (f = 1; f <= NF; f++) { if ($f == "instructions") insns += $(f-1); if ($f == "s") secs += $(f-1) }
+} END { if (secs > 0) printf "vivt: %d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s\n", runs, insns / 1e9, secs, insns / secs / 1e6 }' \
+	runs="$i" "$outdir"/*.log | tee "$outdir/summary.txt"
+echo "vivt: wall time $(( $(date +%s) - start )) s for $i runs on $jobs jobs"
+
+if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
+	TAP="$tap" N0=$n tools/vivt-emu/asm-mutants.sh || exit 1
+fi
+[ "$failed" -eq 0 ]
