@@ -10,7 +10,7 @@
 #include <asm/mach.h>
 #include <lokal/platform.h>
 #include <lokal/irq.h>
-#include <lokal/ringbuf.h>
+#include <lokal/console_rx.h>
 #include <drivers/atmel_aic.h>
 #include <drivers/atmel_dbgu.h>
 #include <drivers/atmel_pio.h>
@@ -33,9 +33,6 @@ const unsigned int board_nr_io_regions = sizeof(board_io_regions) / sizeof(board
 
 const unsigned int board_soft_irq = BOARD_SOFT_IRQ;
 
-static struct ringbuf console_rx;
-static unsigned long console_overruns;
-
 void board_early_init(void)
 {
 	atmel_pmc_enable_periph(BOARD_PMC_BASE, (1u << BOARD_PIOA_ID) |
@@ -52,15 +49,10 @@ void board_init_irq(void)
 	atmel_aic_init(BOARD_AIC_BASE, 1u << BOARD_SOFT_IRQ);
 }
 
-static void console_rx_byte(void *ctx, char c)
-{
-	ringbuf_put(ctx, c);
-}
-
 static void console_irq(unsigned int irq, void *arg)
 {
 	(void)irq;
-	console_overruns += atmel_dbgu_rx_irq(BOARD_DBGU_BASE, console_rx_byte, arg);
+	console_rx_overruns(atmel_dbgu_rx_irq(BOARD_DBGU_BASE, console_rx_byte, arg));
 }
 
 void board_init(void)
@@ -70,7 +62,7 @@ void board_init(void)
 	atmel_tcb_counter32_start(BOARD_TCB0_BASE, BOARD_COUNTER_CLK);
 	atmel_pio_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, 0);
 	atmel_pio_set_output(BOARD_MARKER_GPIO_BASE, BOARD_WAKE_PIN, 0);
-	request_irq(BOARD_DBGU_IRQ, console_irq, &console_rx);
+	request_irq(BOARD_DBGU_IRQ, console_irq, NULL);
 }
 
 void board_console_putc(char c)
@@ -183,19 +175,6 @@ void wake_marker_set(int level)
 void switch_marker_set(int level)
 {
 	atmel_pio_write(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, level);
-}
-
-int console_getc(void)
-{
-	return ringbuf_get(&console_rx);
-}
-
-void console_rx_get_stats(struct console_rx_stats *st)
-{
-	/* The ring's head counts every byte it kept; both only grow. */
-	st->ring_dropped = console_rx.dropped;
-	st->received = console_rx.head + st->ring_dropped;
-	st->uart_overruns = console_overruns;
 }
 
 void switch_marker_enable(int on)

@@ -7,7 +7,7 @@
 #include <asm/mach.h>
 #include <lokal/platform.h>
 #include <lokal/irq.h>
-#include <lokal/ringbuf.h>
+#include <lokal/console_rx.h>
 #include <drivers/pl011.h>
 #include <drivers/pl190.h>
 #include <drivers/sp804.h>
@@ -31,9 +31,6 @@ const unsigned int board_nr_io_regions = sizeof(board_io_regions) / sizeof(board
 /* VIC line 1 is the PL190's own "software interrupt" input: nothing drives it. */
 const unsigned int board_soft_irq = 1;
 
-static struct ringbuf console_rx;
-static unsigned long console_overruns;
-
 void board_early_init(void)
 {
 	pl011_init(BOARD_UART0_BASE, BOARD_UART_CLK_HZ, BOARD_CONSOLE_BAUD);
@@ -43,11 +40,6 @@ void board_init_irq(void)
 {
 	pl190_init(BOARD_VIC_BASE);
 	versatile_sic_init(BOARD_SIC_BASE);
-}
-
-static void console_rx_byte(void *ctx, char c)
-{
-	ringbuf_put(ctx, c);
 }
 
 /*
@@ -63,7 +55,7 @@ static void console_rx_byte(void *ctx, char c)
 static void console_irq(unsigned int irq, void *arg)
 {
 	(void)irq;
-	console_overruns += pl011_rx_irq(BOARD_UART0_BASE, console_rx_byte, arg);
+	console_rx_overruns(pl011_rx_irq(BOARD_UART0_BASE, console_rx_byte, arg));
 	pl011_disable_rx_irq(BOARD_UART0_BASE);
 	sp804_start_oneshot(HOLDOFF_TIMER,
 			    CONSOLE_RX_HOLDOFF_US * (BOARD_TIMER_CLK_HZ / 1000000u));
@@ -73,7 +65,7 @@ void board_init(void)
 {
 	pl061_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN);
 	pl061_set_output(BOARD_MARKER_GPIO_BASE, BOARD_WAKE_PIN);
-	request_irq(BOARD_UART0_IRQ, console_irq, &console_rx);
+	request_irq(BOARD_UART0_IRQ, console_irq, NULL);
 	pl011_enable_rx_irq(BOARD_UART0_BASE);
 }
 
@@ -157,19 +149,6 @@ void switch_marker_set(int level)
 void wake_marker_set(int level)
 {
 	pl061_write(BOARD_MARKER_GPIO_BASE, BOARD_WAKE_PIN, level);
-}
-
-int console_getc(void)
-{
-	return ringbuf_get(&console_rx);
-}
-
-void console_rx_get_stats(struct console_rx_stats *st)
-{
-	/* The ring's head counts every byte it kept; both only grow. */
-	st->ring_dropped = console_rx.dropped;
-	st->received = console_rx.head + st->ring_dropped;
-	st->uart_overruns = console_overruns;
 }
 
 void switch_marker_enable(int on)
