@@ -6,7 +6,7 @@
  */
 #include "memsys-int.h"
 
-bool ic_fetch(struct memsys *ms, uint32_t va, uint32_t pa, uint64_t *st)
+const struct cline *ic_line(struct memsys *ms, uint32_t va, uint32_t pa)
 {
 	struct cache *c = &ms->ic;
 	int li = cache_find(c, va);
@@ -25,8 +25,7 @@ bool ic_fetch(struct memsys *ms, uint32_t va, uint32_t pa, uint64_t *st)
 		c->tag[li] = (va & ~(LINE_BYTES - 1)) | TAG_VALID;
 		ms->st.iline_fills++;
 	}
-	*st = c->line[li].st[(va / 4) % LINE_WORDS];
-	return c->line[li].pa == (pa & ~(LINE_BYTES - 1));
+	return &c->line[li];
 }
 
 static void invalidate_all(struct cache *c)

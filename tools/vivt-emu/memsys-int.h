@@ -167,9 +167,9 @@ void dc_op(struct memsys *ms, unsigned crm, unsigned opc2, uint32_t val, uint32_
 bool dc_test_clean(struct memsys *ms, bool inval, uint32_t pc);
 
 /* ---- icache.c ---- */
-/* The version the I-side returns for the word at va (PA pa) in *st; false
- * when the line hit belongs to another PA (a stale mapping). */
-bool ic_fetch(struct memsys *ms, uint32_t va, uint32_t pa, uint64_t *st);
+/* The I-cache line for va (PA pa), filled from memory on a miss.  Its PA
+ * tag differs from pa's line when a stale mapping hit. */
+const struct cline *ic_line(struct memsys *ms, uint32_t va, uint32_t pa);
 void ic_op(struct memsys *ms, unsigned crm, unsigned opc2, uint32_t val, uint32_t pc);
 
 /* ---- wbuf.c ---- */

@@ -213,19 +213,11 @@ static void store_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 	ms->mem[idx] = st;
 }
 
-static void fetch_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned attr, uint32_t pc)
+static void stale_fetch(struct memsys *ms, uint32_t va, uint32_t pa, uint32_t pc, uint64_t got,
+			bool cached, bool same_pa)
 {
 	size_t idx = word_index(ms, pa);
-	bool cached = (ms->sctlr & SCTLR_I) && (!(ms->sctlr & SCTLR_M) || (attr & ATTR_C));
-	bool same_pa = true;
-	uint64_t got;
 
-	if (cached)
-		same_pa = ic_fetch(ms, va, pa, &got);
-	else
-		got = ms->mem[idx];
-	if (__builtin_expect(got == ms->shadow[idx] && same_pa, 1))
-		return;
 	oracle_report(ms, MS_STALE_IFETCH, va, pa, pc, pa,
 		      "executes version %llu from %s; the newest write is version %llu (PC 0x%08x)%s",
 		      (unsigned long long)got, cached ? "the I-cache" : "memory",
@@ -233,24 +225,48 @@ static void fetch_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 		      same_pa ? "" : "; the I-cache line belongs to another PA");
 }
 
+/* Fetches of the words [va, va + 4 * n) of one line, translated to pa. */
+static void fetch_line(struct memsys *ms, uint32_t va, uint32_t pa, unsigned attr, unsigned n,
+		       uint32_t pc)
+{
+	const uint64_t *shadow = &ms->shadow[word_index(ms, pa)];
+	bool cached = (ms->sctlr & SCTLR_I) && (!(ms->sctlr & SCTLR_M) || (attr & ATTR_C));
+
+	if (cached) {
+		const struct cline *l = ic_line(ms, va, pa);
+		const uint64_t *got = &l->st[(va / 4) % LINE_WORDS];
+		bool same_pa = l->pa == (pa & ~(LINE_BYTES - 1));
+
+		for (unsigned k = 0; k < n; k++)
+			if (__builtin_expect(got[k] != shadow[k] || !same_pa, 0))
+				stale_fetch(ms, va + 4 * k, pa + 4 * k, pc, got[k], true, same_pa);
+	} else {
+		const uint64_t *got = &ms->mem[word_index(ms, pa)];
+
+		for (unsigned k = 0; k < n; k++)
+			if (got[k] != shadow[k])
+				stale_fetch(ms, va + 4 * k, pa + 4 * k, pc, got[k], false, true);
+	}
+}
+
 typedef void (*word_fn)(struct memsys *, uint32_t, uint32_t, unsigned, uint32_t);
 
 static inline void each_word(struct memsys *ms, const struct tlb_entry **last, uint32_t va,
 			     unsigned size, uint32_t pc, word_fn fn)
 {
-	uint32_t end = va + (size ? size : 1), w = va & ~3u;
+	uint64_t end = (uint64_t)va + (size ? size : 1), w = va & ~3u;
 
 	do {
 		uint32_t pa;
 		unsigned attr;
-		enum xlate x = xlate(ms, last, w, pc, &pa, &attr);
+		enum xlate x = xlate(ms, last, (uint32_t)w, pc, &pa, &attr);
 
 		if (x == XL_RAM)
-			fn(ms, w, pa & ~3u, attr, pc);
+			fn(ms, (uint32_t)w, pa & ~3u, attr, pc);
 		else if (x == XL_DEVICE && !attr && ms->wb.count)
 			wb_drain(ms);	/* strongly ordered device access */
 		w += 4;
-	} while (w < end && w != 0);
+	} while (w < end);
 }
 
 void ms_load(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
@@ -267,8 +283,21 @@ void ms_store(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 
 void ms_fetch(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 {
+	uint64_t w = va & ~3u, end = (uint64_t)va + (size ? size : 1);
+
 	ms->st.fetches++;
-	each_word(ms, &ms->last_i, va, size, pc, fetch_word);
+	/* One translation and one I-cache lookup per line, not per word. */
+	while (w < end) {
+		uint64_t next = (w | (LINE_BYTES - 1)) + 1;
+		uint32_t pa;
+		unsigned attr;
+
+		if (next > end)
+			next = (end + 3) & ~3ull;
+		if (xlate(ms, &ms->last_i, (uint32_t)w, pc, &pa, &attr) == XL_RAM)
+			fetch_line(ms, (uint32_t)w, pa & ~3u, attr, (unsigned)(next - w) / 4, pc);
+		w = next;
+	}
 }
 
 static void debug_read_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned attr, uint32_t pc)

@@ -376,6 +376,24 @@ static const char *t_icache_stale(void)
 	return err;
 }
 
+static const char *t_icache_block_fetch(void)
+{
+	/* The machine reports a whole translated block at once. */
+	struct harness *h = setup(0, false);
+	const char *err = NULL;
+
+	cp15(h, 1, 0, 0, SCTLR_I);
+	ms_fetch(h->ms, 0x9010, 0x40, 0x9010);		/* three lines */
+	st(h, 0x9038, 0x9038, 0xe1a00000u);
+	ms_fetch(h->ms, 0x9010, 0x40, 0x9010);
+	if (h->n[MS_STALE_IFETCH] != 1 || h->last.va != 0x9038)
+		err = "stale word inside a multi-line block not reported at its own VA";
+	if (!err && stats(h).iline_fills != 3)
+		err = "a block over three lines did not fill three lines";
+	done(h);
+	return err;
+}
+
 static const char *t_icache_from_memory_only(void)
 {
 	struct harness *h = setup(0, true);
@@ -653,6 +671,7 @@ static const struct {
 	{ "TTBR and SCTLR writes do not flush the TLB", t_tlb_survives_sctlr_ttbr },
 	{ "stale I-cache after a code store without c7,c5,0", t_icache_stale },
 	{ "I-cache fills from memory, not the D-cache", t_icache_from_memory_only },
+	{ "a block fetch over several lines is checked word by word", t_icache_block_fetch },
 	{ "test-and-clean loops end with Z once nothing is dirty", t_test_and_clean },
 	{ "cache size from ctype, override, bad configurations", t_cache_size },
 	{ "a 4 KiB D-cache evicts and stays coherent", t_small_cache_evicts },
