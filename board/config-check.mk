@@ -12,6 +12,9 @@ BOARDS_AVAILABLE := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
 ifeq ($(filter $(BOARD),$(BOARDS_AVAILABLE)),)
 $(error BOARD=$(BOARD) is not a board: choose one of $(BOARDS_AVAILABLE) (folders under board/ with a board.mk))
 endif
+ifneq ($(words $(O)),1)
+$(error O=$(O) must name one build directory, e.g. O=build/mine (an empty O would build into /))
+endif
 include board/$(BOARD)/board.mk
 $(foreach l,BOARD_RAM_MB_MAX BOARD_LOWMEM_MB_MIN BOARD_HZ_MIN BOARD_HZ_MAX,$(if $($(l)),,\
 $(error board/$(BOARD)/board.mk does not set $(l): every board states its limits (board/README.md))))

@@ -66,6 +66,7 @@ refused "HZ=-100" "HZ=-100 is not a number" HZ=-100
 refused "RAM_MB empty" "RAM_MB= is not a number" RAM_MB=
 refused "LAST_PKMAP=100 (not a power of two)" "LAST_PKMAP=100 must be a power of two" LAST_PKMAP=100
 refused "BOARD=nosuch" "BOARD=nosuch is not a board: choose one of" BOARD=nosuch
+refused "O empty (would build into /)" "O= must name one build directory" O=
 
 # Every numeric variable on every board, just outside and at its limits.
 for b in $(ls board/*/board.mk | cut -d/ -f2); do
