@@ -13,6 +13,7 @@ from console import Console  # noqa: E402
 from tap import Tap  # noqa: E402
 import session  # noqa: E402
 import fuzz  # noqa: E402
+import interactive  # noqa: E402
 
 
 SESSION = [
@@ -65,6 +66,10 @@ def main():
         con.kill()
         with open(os.path.join(logdir, "fuzz.log"), "wb") as f:
             f.write(con.log)
+    tap.run("make shell on a terminal: prompt, ps, Ctrl-C reaches the shell, exit status 0",
+            interactive.on_a_terminal, elf)
+    tap.run("piped input (printf ... | make shell): one line per prompt, exit at the end",
+            interactive.piped, elf)
     print("# console logs in %s" % logdir)
     sys.exit(1 if tap.failed or tap.n == 0 else 0)
 
