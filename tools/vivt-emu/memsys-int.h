@@ -89,6 +89,8 @@ struct tlb {
 	uint32_t *watch;	/* one bit per RAM word: a descriptor in use */
 };
 
+#define UTLB_SLOTS	64u
+
 #define CAP_SLOTS	1024u
 #define CAP_PER_SITE	3u
 
@@ -111,7 +113,9 @@ struct memsys {
 	struct cache dc, ic;
 	struct wbuf wb;
 	struct tlb tlb;
-	const struct tlb_entry *last_d, *last_i;
+	/* Recently used TLB entries by page number, checked on every use:
+	 * the model's shortcut, not the ARM926's micro-TLBs. */
+	const struct tlb_entry *utlb_d[UTLB_SLOTS], *utlb_i[UTLB_SLOTS];
 	uint32_t rng;
 
 	struct ms_stats st;

@@ -104,10 +104,10 @@ void ms_free(struct memsys *ms)
 	free(ms);
 }
 
-static inline enum xlate xlate(struct memsys *ms, const struct tlb_entry **last, uint32_t va,
+static inline enum xlate xlate(struct memsys *ms, const struct tlb_entry **utlb, uint32_t va,
 			       uint32_t pc, uint32_t *pa, unsigned *attr)
 {
-	const struct tlb_entry *e;
+	const struct tlb_entry *e, **last = &utlb[(va >> 12) % UTLB_SLOTS];
 
 	if (!(ms->sctlr & SCTLR_M)) {
 		/* MMU off: flat, and every data access strongly ordered. */
@@ -251,7 +251,7 @@ static void fetch_line(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 
 typedef void (*word_fn)(struct memsys *, uint32_t, uint32_t, unsigned, uint32_t);
 
-static inline void each_word(struct memsys *ms, const struct tlb_entry **last, uint32_t va,
+static inline void each_word(struct memsys *ms, const struct tlb_entry **utlb, uint32_t va,
 			     unsigned size, uint32_t pc, word_fn fn)
 {
 	uint64_t end = (uint64_t)va + (size ? size : 1), w = va & ~3u;
@@ -259,7 +259,7 @@ static inline void each_word(struct memsys *ms, const struct tlb_entry **last, u
 	do {
 		uint32_t pa;
 		unsigned attr;
-		enum xlate x = xlate(ms, last, (uint32_t)w, pc, &pa, &attr);
+		enum xlate x = xlate(ms, utlb, (uint32_t)w, pc, &pa, &attr);
 
 		if (x == XL_RAM)
 			fn(ms, (uint32_t)w, pa & ~3u, attr, pc);
@@ -272,13 +272,13 @@ static inline void each_word(struct memsys *ms, const struct tlb_entry **last, u
 void ms_load(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 {
 	ms->st.loads++;
-	each_word(ms, &ms->last_d, va, size, pc, load_word);
+	each_word(ms, ms->utlb_d, va, size, pc, load_word);
 }
 
 void ms_store(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 {
 	ms->st.stores++;
-	each_word(ms, &ms->last_d, va, size, pc, store_word);
+	each_word(ms, ms->utlb_d, va, size, pc, store_word);
 }
 
 void ms_fetch(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
@@ -294,7 +294,7 @@ void ms_fetch(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 
 		if (next > end)
 			next = (end + 3) & ~3ull;
-		if (xlate(ms, &ms->last_i, (uint32_t)w, pc, &pa, &attr) == XL_RAM)
+		if (xlate(ms, ms->utlb_i, (uint32_t)w, pc, &pa, &attr) == XL_RAM)
 			fetch_line(ms, (uint32_t)w, pa & ~3u, attr, (unsigned)(next - w) / 4, pc);
 		w = next;
 	}
@@ -320,7 +320,7 @@ static void debug_read_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigne
 
 void ms_debug_read(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 {
-	each_word(ms, &ms->last_d, va, size, pc, debug_read_word);
+	each_word(ms, ms->utlb_d, va, size, pc, debug_read_word);
 }
 
 void ms_cp15_write(struct memsys *ms, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2,
