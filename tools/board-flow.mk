@@ -84,8 +84,8 @@ debug-board: $(BOARD_ELF)
 	@tools/board-debug.sh $(BOARD_ELF) $(O)/openocd-debug.log $(OPENOCD_CMD) || $(call no_board,debug-board)
 
 # ---- checks without hardware ---------------------------------------------
-check-openocd:
+check-openocd: bootstrap
 	@tools/check-openocd.sh $(if $(TAP),$(TAP),/dev/stdout)
 
-check-boards:
+check-boards: bootstrap
 	@tools/check-boards.sh $(if $(TAP),$(TAP),/dev/stdout)
