@@ -141,9 +141,13 @@ def marker(con):
     con.expect(rb"press any key to stop")
     time.sleep(0.5)
     con.send(b"q")
-    m = con.expect(rb"stopped after (\d+) cycles")
+    m = con.expect(rb"stopped after (\d+) cycles in (\d+) ms")
     con.prompt()
-    check(int(m.group(1)) > 0, "no cycles")
+    cycles, ms = int(m.group(1)), int(m.group(2))
+    # Edges follow the counter: never more cycles than the time allows, and
+    # not far fewer (a loaded host can pause QEMU just before the key).
+    check(0.9 * 2 * ms - 2 <= cycles <= 2 * (ms + 1) + 1,
+          "%d cycles at 2000 Hz in %d ms" % (cycles, ms))
 
 
 def trace_dump(con):

@@ -26,7 +26,7 @@ def piped(elf):
         con.prompt(timeout=60)
         for line in sys.stdin.buffer.read().splitlines():
             con.send(line + b"\r")
-            if line.strip() in (b"exit", b"reset"):
+            if line.strip() == b"exit":
                 break
             con.prompt(timeout=900)
         else:
