@@ -147,6 +147,7 @@ check: bootstrap
 help:
 	@echo "make            build $(O)/lokal.elf (.bin, .map)"
 	@echo "make run        boot it under qemu-system-arm -M versatilepb and run the demo"
+	@echo "make shell      the console shell under QEMU (the image a board boots; piped input works)"
 	@echo "make check      every test; ends with 'N passed, N failed'"
 	@echo "make debug      QEMU halted with a gdb stub, gdb-multiarch attached"
 	@echo "make bench      benchmarks under -icount (see README)"

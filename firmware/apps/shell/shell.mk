@@ -16,8 +16,9 @@ $(eval $(call image,shell,$(SHELL_APP_SRCS)))
 shell-image: $(O)/shell.elf
 
 # Interactive on a terminal; with piped input each line waits for the prompt.
-shell: $(O)/shell.elf
-	@python3 tools/shell/run.py $<
+# A board without a QEMU model is refused (the Makefile's no-qemu-model).
+shell: $(if $(BOARD_QEMU),$(O)/shell.elf,no-qemu-model)
+	@RAM_MB=$(RAM_MB) python3 tools/shell/run.py $<
 
 # The scripted session and the fuzz session (tests/shell), as TAP.
 SHELL_FUZZ_SEED ?= 15
