@@ -12,6 +12,7 @@ static volatile bool job_running;
 
 void shell_job_loop(void)
 {
+	/* The shell thread is less urgent: it first runs once this blocks. */
 	sema_init(&job_ready, 0);
 	sema_init(&job_done, 0);
 	for (;;) {
