@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 tap=${TAP:-/dev/stdout}
 n=${N0:-0}
 emu=build/vivt-emu/vivt-emu
-out=build/check/vivt-mutants
+out=build/vivt-emu/mutants
 jobs=${VIVT_JOBS:-2}
 rm -rf "$out"
 mkdir -p "$out"
@@ -66,7 +66,7 @@ run_mutant() {
 			echo "error $addrs" > "$out/$name.result"
 			return
 		fi
-		timeout -k 5 120 "$emu" --ram "$ram" --max-insns 4000000000 --max-reports 20 --input /dev/null \
+		timeout -k 5 300 "$emu" --ram "$ram" --max-insns 4000000000 --max-reports 20 --input /dev/null \
 			"$m" > "$out/$name-$img.log" 2>&1
 		rc=$?
 		if [ "$rc" -ne 0 ]; then

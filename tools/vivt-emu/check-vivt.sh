@@ -3,19 +3,20 @@
 # configuration the list names, on vivt-emu with the cache/TLB model; each
 # must print what the list expects and exit as under QEMU, with zero model
 # reports.  Extra runs: a 4 KiB D-cache with random replacement, several
-# IRQ-jitter seeds, the demo, the demo in board mode (no semihosting).
+# IRQ-jitter seeds, the demo, and a test image in board mode (no
+# semihosting: it must end in a quiet halt the emulator detects).
 # Then the asm mutants (tools/vivt-emu/asm-mutants.sh) unless VIVT_MUTANTS=0.
 #
 # Environment: TAP (TAP output file, default stdout), VIVT_JOBS (parallel
-# runs, default 2), VIVT_TIMEOUT (seconds per run, default 150).
+# runs, default 2), VIVT_TIMEOUT (seconds per run, default 400).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 tap=${TAP:-/dev/stdout}
 emu=build/vivt-emu/vivt-emu
 manifest=tests/target/tests.list
-outdir=build/check/vivt
+outdir=build/vivt-emu/check
 jobs=${VIVT_JOBS:-2}
-export VIVT_TIMEOUT=${VIVT_TIMEOUT:-150}
+export VIVT_TIMEOUT=${VIVT_TIMEOUT:-400}
 rm -rf "$outdir"
 mkdir -p "$outdir"
 n=0
@@ -55,22 +56,25 @@ while IFS='|' read -r image status regex vars input; do
 	label="$image${vars:+ [$vars]}"
 	seed=$((seed + 1))
 	echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $seed --jitter 20000" >> "$runs"
-	# The images that stress the switch path also run with a 4 KiB D-cache
-	# (evictions all the time) and more jitter seeds.
-	case "$image" in
-	test_kmap_sched|test_kmap_stress|test_highmem)
-		if [ -z "$vars" ]; then
-			for s in 101 102; do
+	# Without extra make variables: more jitter seeds on the cheap kmap
+	# images, and the stress run again with a 4 KiB D-cache and random
+	# replacement (evictions all the time, inside the switch path too).
+	if [ -z "$vars" ]; then
+		case "$image" in
+		test_kmap_sched|test_highmem)
+			for s in 101 102 103; do
 				echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $s --jitter 100000" >> "$runs"
 			done
-			echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed 7 --jitter 50000 --dcache-kb 4 --random-repl" >> "$runs"
-		fi;;
-	esac
+			echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed 7 --jitter 50000 --dcache-kb 4 --random-repl" >> "$runs";;
+		test_kmap_stress)
+			echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed 8 --jitter 50000 --dcache-kb 4 --random-repl" >> "$runs";;
+		esac
+	fi
 done < "$manifest"
 O=$(build_variant default "")
 if [ -n "$O" ]; then
 	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words||--seed 3 --jitter 20000" >> "$runs"
-	echo "demo, board mode|$O/lokal.elf|128|0|main: exit status 0 && halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
+	echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|128|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
 fi
 
 # ---- one run: writes its TAP verdict to $outdir/<index>.result
