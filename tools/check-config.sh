@@ -107,7 +107,7 @@ done
 demo_runs() {
 	local name=$1 want=$2; shift 2
 	local dir=$out/demo-$n log=$out/demo-$n.log
-	mk O="$dir" "$@" QEMU_TIMEOUT=120 run > "$log" 2>&1
+	mk -j2 O="$dir" "$@" QEMU_TIMEOUT=120 run > "$log" 2>&1
 	local rc=$?
 	if [ "$rc" -ne 0 ]; then
 		result fail "$name" "exit status $rc; see $log"
