@@ -154,7 +154,7 @@ help:
 	@echo "make stress     the long kmap stress run (10^6 map/unmap pairs)"
 	@echo "make fuzz       a long libFuzzer run against the cache model"
 	@echo "make load / flash / debug-board   the real-board flow (docs/board-flow.md)"
-	@echo "variables       $(CONFIG_VARS) O"
+	@echo "variables       $(CONFIG_VARS) O (make config-limits: their ranges on this board)"
 
 clean:
 	rm -rf build
