@@ -15,6 +15,7 @@
 #include <string.h>
 #include <lokal/highmem-internal.h>
 #include <lokal/sched.h>
+#include <lokal/sched-internal.h>
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 
@@ -128,6 +129,58 @@ static void kmap_local_install(int idx, unsigned long vaddr, pte_t pteval)
 	arch_kmap_local_post_map(vaddr, pteval);
 }
 
+#if CONFIG_DEBUG_HIGHMEM
+/* The address at which thread t holds pfn in a local kmap, or 0. */
+static unsigned long local_alias(const struct thread *t, unsigned long pfn)
+{
+	for (int i = 0; i < t->kmap_ctrl.idx; i++) {
+		pte_t pteval = t->kmap_ctrl.pteval[i];
+
+		if (!pte_none(pteval) && pte_pfn(pteval) == pfn)
+			return slot_vaddr(i);
+	}
+	return 0;
+}
+
+/*
+ * A new fixmap map of pfn must not be a second virtual alias of a page
+ * already mapped elsewhere: on this VIVT cache the two would not see each
+ * other's writes. Two cases the API cannot make coherent are diagnosed
+ * here: a pfn map of a kmap()ed page, and an interrupt handler mapping a
+ * page the thread it interrupted has mapped.
+ */
+static void check_no_alias(unsigned long pfn)
+{
+	const struct page *page = pfn_to_page(pfn);
+	unsigned long held;
+
+	if (page->virtual)
+		panic("kmap_local_pfn(0x%lx) in thread '%s': the page is kmap()ed at %p, and a "
+		      "second virtual alias is not coherent on this VIVT cache "
+		      "(kmap_local_page() reuses the kmap address)",
+		      pfn, current->name, page->virtual);
+	if (in_irq() && (held = local_alias(current, pfn)))
+		panic("kmap_local in an interrupt handler: pfn 0x%lx is mapped at 0x%08lx by the "
+		      "interrupted thread '%s', and a second virtual alias is not coherent on "
+		      "this VIVT cache", pfn, held, current->name);
+}
+
+void kmap_check_no_local_alias(const struct page *page)
+{
+	unsigned long pfn = page_to_pfn(page), held;
+	struct list_head *pos;
+
+	list_for_each(pos, &all_threads) {
+		const struct thread *t = list_entry(pos, struct thread, all);
+
+		if ((held = local_alias(t, pfn)))
+			panic("kmap(pfn 0x%lx) in thread '%s': thread '%s' holds the page in a "
+			      "local kmap at 0x%08lx, and a second virtual alias is not coherent "
+			      "on this VIVT cache", pfn, current->name, t->name, held);
+	}
+}
+#endif
+
 void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 {
 	unsigned long vaddr;
@@ -145,6 +198,9 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	 */
 	if (pfn < LOWMEM_PFN_END)
 		return page_address(pfn_to_page(pfn));
+#if CONFIG_DEBUG_HIGHMEM
+	check_no_alias(pfn);
+#endif
 	/* Pin to this CPU so the address stays right across preemption. */
 	migrate_disable();
 	preempt_disable();

@@ -118,8 +118,12 @@ void *kmap_high(struct page *page)
 	unsigned long flags = arch_local_irq_save();
 	void *vaddr = page->virtual;
 
-	if (!vaddr)
+	if (!vaddr) {
+#if CONFIG_DEBUG_HIGHMEM
+		kmap_check_no_local_alias(page);
+#endif
 		vaddr = map_new_virtual(page);
+	}
 	pkmap_count[PKMAP_NR(vaddr)]++;
 	BUG_ON(pkmap_count[PKMAP_NR(vaddr)] < 2);
 	arch_local_irq_restore(flags);

@@ -81,6 +81,13 @@ void __kmap_local_sched_in(void);
 /* Called by mm_init(): forget any state a previous boot (host test) left. */
 void kmap_local_init(void);
 
+/*
+ * CONFIG_DEBUG_HIGHMEM: panic (naming both threads and the address) if any
+ * thread holds page in a local kmap, before kmap() gives it a pkmap alias.
+ * Interrupts off.
+ */
+void kmap_check_no_local_alias(const struct page *page);
+
 /* New thread: its kmap state starts empty (a warning if it was not). */
 void kmap_local_fork(struct thread *t);
 

@@ -83,8 +83,9 @@ static inline void kmap_flush_unused(void);
  *
  * The address is valid only in the calling thread (and only until the
  * matching unmap): never store it or pass it to another thread. While one
- * thread holds a local map of a page, no other thread may kmap() that page
- * (VIVT: a second alias would not be coherent with the first).
+ * thread holds a local map of a page, no thread may kmap() that page, nor
+ * may an interrupt handler map it (VIVT: a second alias would not be
+ * coherent with the first); CONFIG_DEBUG_HIGHMEM diagnoses both.
  *
  * A lowmem page returns its direct-map address. A highmem page that is
  * already kmap()ed returns that pool address (on this VIVT cache a second
