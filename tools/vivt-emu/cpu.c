@@ -173,6 +173,12 @@ static void cp15_hook(uc_engine *uc, uint64_t address, uint32_t size, void *user
 	if (!(insn & (1u << 20))) {	/* MCR */
 		uint32_t val = rd == 15 ? pc + 8 : cpu_reg(vm, UC_ARM_REG_R0 + (int)rd);
 
+		if (crn == 7 || crn == 8) {
+			struct maint_op *m = &vm->maint[vm->maint_next++ % VEMU_MAINT_RING];
+
+			*m = (struct maint_op){ .when = vm->now, .pc = pc, .val = val,
+						.crn = (uint8_t)crn, .crm = (uint8_t)crm, .opc2 = (uint8_t)opc2 };
+		}
 		if (vm->ms)
 			ms_cp15_write(vm->ms, crn, opc1, crm, opc2, val, pc);
 		if (crn == 7 && opc1 == 0 && ((crm == 0 && opc2 == 4) || (crm == 8 && opc2 == 2)))
@@ -413,6 +419,35 @@ static void intr_hook(uc_engine *uc, uint32_t intno, void *user)
 	}
 }
 
+/*
+ * The high range, less the device windows a machine has there (the AT91's
+ * TC block and system controller): those keep their device callbacks.
+ */
+static uc_err map_high_range(struct vemu *vm)
+{
+	const struct machine_desc *m = vm->mach;
+	uint64_t win[2][2] = { { m->mmio_base, (uint64_t)m->mmio_base + m->mmio_size },
+			       { m->mmio2_base, (uint64_t)m->mmio2_base + m->mmio2_size } };
+	uint64_t at = HIGH_VA_BASE, end = (uint64_t)HIGH_VA_BASE + HIGH_VA_SIZE;
+	uc_err err = UC_ERR_OK;
+
+	if (win[1][0] < win[0][0]) {
+		uint64_t t0 = win[0][0], t1 = win[0][1];
+
+		win[0][0] = win[1][0], win[0][1] = win[1][1], win[1][0] = t0, win[1][1] = t1;
+	}
+	for (int i = 0; i < 2 && err == UC_ERR_OK; i++) {
+		if (win[i][1] <= at || win[i][0] >= end || win[i][0] == win[i][1])
+			continue;
+		if (win[i][0] > at)
+			err = uc_mem_map(vm->uc, at, win[i][0] - at, UC_PROT_ALL);
+		at = win[i][1];
+	}
+	if (err == UC_ERR_OK && at < end)
+		err = uc_mem_map(vm->uc, at, end - at, UC_PROT_ALL);
+	return err;
+}
+
 int cpu_init(struct vemu *vm)
 {
 	uc_err err;
@@ -426,7 +461,7 @@ int cpu_init(struct vemu *vm)
 		err = uc_mem_map_ptr(vm->uc, vm->mach->flash_base, vm->mach->flash_size,
 				     UC_PROT_READ | UC_PROT_EXEC, vm->flash);
 	if (err == UC_ERR_OK)
-		err = uc_mem_map(vm->uc, HIGH_VA_BASE, HIGH_VA_SIZE, UC_PROT_ALL);
+		err = map_high_range(vm);
 	if (err != UC_ERR_OK) {
 		fprintf(stderr, "vivt-emu: Unicorn setup failed: %s\n", uc_strerror(err));
 		return -1;

@@ -1,7 +1,9 @@
 /*
  * Loading a Lokal ELF unchanged: every PT_LOAD segment goes to the RAM or
  * the flash its physical address names, and every CP15 site in an
- * executable segment is hooked at its virtual address.
+ * executable segment is hooked at its virtual address.  An image that
+ * something else copies into place (the kernel inside the NOR image) is
+ * read for its CP15 sites only (load = false).
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -41,7 +43,7 @@ static uint8_t *host_range(struct vemu *vm, uint32_t pa, uint32_t len)
 	return NULL;
 }
 
-int elf_load(struct vemu *vm, const char *path, uint32_t *entry)
+int elf_load(struct vemu *vm, const char *path, uint32_t *entry, bool load)
 {
 	size_t len = 0;
 	uint8_t *img = read_file(path, &len);
@@ -82,10 +84,12 @@ int elf_load(struct vemu *vm, const char *path, uint32_t *entry)
 			free(img);
 			return -1;
 		}
-		memcpy(dst, img + ph->p_offset, ph->p_filesz);
-		memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
+		if (load) {
+			memcpy(dst, img + ph->p_offset, ph->p_filesz);
+			memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
+		}
 		if (ph->p_flags & PF_X)
-			cpu_add_cp15_sites(vm, dst, ph->p_vaddr, ph->p_filesz);
+			cpu_add_cp15_sites(vm, img + ph->p_offset, ph->p_vaddr, ph->p_filesz);
 		loaded++;
 	}
 	*entry = eh->e_entry;

@@ -15,14 +15,14 @@
 
 #define EXIT_REPORTED 10
 
-static const struct machine_desc *const machines[] = { &machine_versatilepb };
+static const struct machine_desc *const machines[] = { &machine_versatilepb, &machine_at91sam9g20ek };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: vivt-emu [options] IMAGE.elf\n"
-		"  --machine NAME     board to emulate (versatilepb)\n"
-		"  --ram MB           RAM size (default 128)\n"
+		"  --machine NAME     board to emulate (versatilepb, at91sam9g20-ek)\n"
+		"  --ram MB           RAM size (default 128, or the board's size if less)\n"
 		"  --board            no semihosting: the SVC goes to the firmware's vector,\n"
 		"                     a quiet halt (WFI with IRQs off) ends the run\n"
 		"  --no-model         run without the cache/TLB model (devices only)\n"
@@ -31,6 +31,8 @@ static void usage(FILE *f)
 		"  --seed N           seed for IRQ jitter, replacement and TLB evictions\n"
 		"  --jitter NS        each timer interrupt lands up to NS ns late (seeded)\n"
 		"  --vcd FILE         marker pins (switch, wake) as a VCD\n"
+		"  --image ELF        the image a boot stub copies to RAM (NOR boot): its CP15\n"
+		"                     sites are hooked and its symbols name PCs\n"
 		"  --input FILE       UART RX input (default: stdin)\n"
 		"  --max-insns N      stop with an error after N instructions\n"
 		"  --max-reports N    stop the run after N reports (default 10000)\n"
@@ -53,6 +55,8 @@ static bool parse_u64(const char *s, uint64_t *out)
 
 static int parse_args(int argc, char **argv, struct options *o)
 {
+	bool ram_given = false;
+
 	*o = (struct options){ .mach = &machine_versatilepb, .ram_mb = 128, .model = true,
 			       .max_reports = 10000 };
 	for (int i = 1; i < argc; i++) {
@@ -77,22 +81,22 @@ static int parse_args(int argc, char **argv, struct options *o)
 				if (!strcmp(machines[k]->name, v))
 					o->mach = machines[k];
 			if (!o->mach) {
-				fprintf(stderr, "vivt-emu: unknown machine '%s' (known: versatilepb)\n", v ? v : "");
+				fprintf(stderr, "vivt-emu: unknown machine '%s' (known: versatilepb, at91sam9g20-ek)\n", v ? v : "");
 				return -1;
 			}
-		} else if (!strcmp(a, "--vcd") || !strcmp(a, "--input")) {
+		} else if (!strcmp(a, "--vcd") || !strcmp(a, "--input") || !strcmp(a, "--image")) {
 			if (!v) {
 				fprintf(stderr, "vivt-emu: %s needs a file name\n", a);
 				return -1;
 			}
-			*(!strcmp(a, "--vcd") ? &o->vcd : &o->input) = v;
+			*(!strcmp(a, "--vcd") ? &o->vcd : !strcmp(a, "--input") ? &o->input : &o->inner) = v;
 		} else if (!strcmp(a, "--ram") || !strcmp(a, "--dcache-kb") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "--jitter") || !strcmp(a, "--max-insns") || !strcmp(a, "--max-reports")) {
 			if (!parse_u64(v, &n) || (strcmp(a, "--max-insns") && n > 0xffffffffu)) {
 				fprintf(stderr, "vivt-emu: %s needs a non-negative number, not '%s'\n", a, v ? v : "");
 				return -1;
 			}
-			if (!strcmp(a, "--ram")) o->ram_mb = (uint32_t)n;
+			if (!strcmp(a, "--ram")) o->ram_mb = (uint32_t)n, ram_given = true;
 			else if (!strcmp(a, "--dcache-kb")) o->dcache_kb = (uint32_t)n;
 			else if (!strcmp(a, "--seed")) o->seed = (uint32_t)n;
 			else if (!strcmp(a, "--jitter")) o->jitter_ns = (uint32_t)n;
@@ -115,6 +119,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		usage(stderr);
 		return -1;
 	}
+	if (!ram_given && o->ram_mb > o->mach->ram_max_mb)
+		o->ram_mb = o->mach->ram_max_mb;
 	if (o->ram_mb < 1 || o->ram_mb > o->mach->ram_max_mb) {
 		fprintf(stderr, "vivt-emu: --ram %u: %s takes 1 to %u MiB\n", o->ram_mb, o->mach->name,
 			o->mach->ram_max_mb);
@@ -180,9 +186,11 @@ int main(int argc, char **argv)
 		}
 	}
 	cpu_add_hooks(vm);
-	if (elf_load(vm, vm->opt.elf, &entry))
+	if (elf_load(vm, vm->opt.elf, &entry, true))
 		return 1;
-	vm->syms = symbols_load(vm->opt.elf);
+	if (vm->opt.inner && elf_load(vm, vm->opt.inner, &(uint32_t){ 0 }, false))
+		return 1;
+	vm->syms = symbols_load(vm->opt.inner ? vm->opt.inner : vm->opt.elf);
 	vm->mach->init(vm);
 	/* Reset state: SVC mode, IRQ and FIQ masked. */
 	cpu_set_reg(vm, UC_ARM_REG_CPSR, 0xd3);

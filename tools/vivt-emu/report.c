@@ -92,18 +92,63 @@ static void describe_va(uint32_t va, char *buf, size_t len)
 		snprintf(buf, len, " (pkmap index %u)", (va - PKMAP_BASE) / 4096u);
 }
 
+static void print_op(struct vemu *vm, const char *what, const struct maint_op *m)
+{
+	uint32_t off = 0;
+	const char *sym = symbols_lookup(vm->syms, m->pc, &off);
+
+	fprintf(vm->out, "vivt-emu:   %s: c%u,c%u,%u of 0x%08x at pc 0x%08x %s+0x%x, %llu ns before\n",
+		what, m->crn, m->crm, m->opc2, m->val, m->pc, sym ? sym : "?", off,
+		(unsigned long long)(vm->now - m->when));
+}
+
+/*
+ * The maintenance history around a report: the last by-MVA operation on
+ * the line itself, or failing that the last one on its page.  A flush loop
+ * that stopped short shows up as "the page's last op was on another line".
+ */
+static void print_maintenance(struct vemu *vm, uint32_t va)
+{
+	uint32_t n = vm->maint_next < VEMU_MAINT_RING ? vm->maint_next : VEMU_MAINT_RING;
+	const struct maint_op *page_op = NULL;
+
+	for (uint32_t i = 1; i <= n; i++) {
+		const struct maint_op *m = &vm->maint[(vm->maint_next - i) % VEMU_MAINT_RING];
+
+		if (m->crn != 7 || m->opc2 != 1)
+			continue;	/* only by-MVA line operations name an address */
+		if ((m->val & ~31u) == (va & ~31u)) {
+			print_op(vm, "last maintenance of this line", m);
+			return;
+		}
+		if (!page_op && (m->val & ~0xfffu) == (va & ~0xfffu))
+			page_op = m;
+	}
+	fprintf(vm->out, "vivt-emu:   no by-MVA maintenance of line 0x%08x in the last %u CP15 operations\n",
+		va & ~31u, n);
+	if (page_op)
+		print_op(vm, "the last one on its page", page_op);
+}
+
+static void print_full(struct vemu *vm, const struct ms_report *r);
+
 void report_print(void *ctx, const struct ms_report *r)
 {
 	struct vemu *vm = ctx;
+
+	vm->reports++;
+	if (vm->reports <= REPORTS_IN_FULL)
+		print_full(vm, r);
+	if (vm->opt.max_reports && vm->reports >= vm->opt.max_reports)
+		vemu_fail(vm, "%lu reports: stopping the run", vm->reports);
+}
+
+static void print_full(struct vemu *vm, const struct ms_report *r)
+{
 	uint32_t pc = r->pc, off = 0;
 	const char *how = "", *sym;
 	char where[64], line[256], thread[40];
 
-	vm->reports++;
-	if (vm->opt.max_reports && vm->reports >= vm->opt.max_reports)
-		vemu_fail(vm, "%lu reports: stopping the run", vm->reports);
-	if (vm->reports > REPORTS_IN_FULL)
-		return;
 	if (r->kind == MS_STALE_IFETCH) {
 		pc = r->va;
 	} else if (vm->access_kind && r->pc == vm->block_pc) {
@@ -119,9 +164,11 @@ void report_print(void *ctx, const struct ms_report *r)
 	fprintf(vm->out, "vivt-emu: REPORT %s: VA 0x%08x PA 0x%08x%s at pc 0x%08x %s+0x%x",
 		ms_report_kind_name(r->kind), r->va, r->pa, where, pc, sym ? sym : "?", off);
 	if (*how)
-		fprintf(vm->out, "%s%08x)", how, vm->block_pc);
+		fprintf(vm->out, "%s%08x+%u)", how, vm->block_pc, vm->block_size);
 	fprintf(vm->out, " %s, thread %s, time %llu ns: %s\n", *line ? line : "(no line)", thread,
 		(unsigned long long)vm->now, r->detail ? r->detail : "");
+	/* A walk's descriptor lives in lowmem, where VA == PA. */
+	print_maintenance(vm, r->kind == MS_UNCLEAN_WALK ? r->pa : r->va);
 	if (vm->reports == REPORTS_IN_FULL)
 		fprintf(vm->out, "vivt-emu: further reports are counted, not printed\n");
 }

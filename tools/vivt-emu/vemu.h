@@ -54,14 +54,17 @@ struct machine_desc {
 	uint32_t ram_base;
 	uint32_t ram_max_mb;
 	uint32_t mmio_base, mmio_size;	/* one uc_mmio_map for every device */
+	uint32_t mmio2_base, mmio2_size;	/* a second window (size 0: none) */
 	uint32_t flash_base, flash_size;	/* 0: no flash */
 	void (*init)(struct vemu *vm);
 };
 
 extern const struct machine_desc machine_versatilepb;
+extern const struct machine_desc machine_at91sam9g20ek;
 
 struct options {
 	const char *elf;
+	const char *inner;	/* --image: the ELF a boot stub copies to RAM */
 	const struct machine_desc *mach;
 	uint32_t ram_mb;
 	bool board_mode;	/* no semihosting: the SVC goes to the firmware */
@@ -80,6 +83,13 @@ struct options {
 enum stop_kind { STOP_NONE, STOP_IRQ, STOP_EXIT, STOP_ERROR, STOP_RESUME };
 
 #define VEMU_MAX_DEVS	32
+#define VEMU_MAINT_RING	4096	/* recent CP15 c7/c8 operations, for reports */
+
+struct maint_op {
+	uint64_t when;
+	uint32_t pc, val;
+	uint8_t crn, crm, opc2;
+};
 #define VEMU_MAX_EVENTS	32
 
 struct vemu {
@@ -111,6 +121,9 @@ struct vemu {
 	uint32_t wfi_pc;		/* quiet-halt detection */
 	unsigned wfi_repeats;
 	uint64_t irqs_taken;
+
+	struct maint_op maint[VEMU_MAINT_RING];
+	uint32_t maint_next;		/* total recorded; index mod the ring */
 
 	struct memsys *ms;
 	unsigned long reports;
@@ -151,7 +164,7 @@ uint32_t mmu_probe(struct vemu *vm, uint32_t va, bool write, uint32_t *pa);
 bool guest_read(struct vemu *vm, uint32_t va, void *buf, uint32_t len);
 
 /* elf.c */
-int elf_load(struct vemu *vm, const char *path, uint32_t *entry);
+int elf_load(struct vemu *vm, const char *path, uint32_t *entry, bool load);
 
 /* symbols.c */
 struct symbols *symbols_load(const char *path);
