@@ -124,14 +124,11 @@ static struct device *find_device(struct vemu *vm, uint32_t pa)
 	return NULL;
 }
 
-static uint64_t mmio_read(uc_engine *uc, uint64_t offset, unsigned size, void *user)
+static uint32_t dev_read(struct vemu *vm, uint32_t pa, unsigned size)
 {
-	struct vemu *vm = user;
-	uint32_t pa = vm->mach->mmio_base + (uint32_t)offset;
 	struct device *d = find_device(vm, pa);
 	uint32_t val = 0;
 
-	(void)uc;
 	if (!d)
 		vemu_fail(vm, "read of %u bytes at 0x%08x: no device there (pc near 0x%08x)",
 			  size, pa, vm->block_pc);
@@ -141,26 +138,56 @@ static uint64_t mmio_read(uc_engine *uc, uint64_t offset, unsigned size, void *u
 	return val;
 }
 
-static void mmio_write(uc_engine *uc, uint64_t offset, unsigned size, uint64_t value, void *user)
+static void dev_write(struct vemu *vm, uint32_t pa, unsigned size, uint32_t value)
 {
-	struct vemu *vm = user;
-	uint32_t pa = vm->mach->mmio_base + (uint32_t)offset;
 	struct device *d = find_device(vm, pa);
 
-	(void)uc;
 	if (!d)
 		vemu_fail(vm, "write of 0x%x (%u bytes) at 0x%08x: no device there (pc near 0x%08x)",
-			  (uint32_t)value, size, pa, vm->block_pc);
-	else if (!d->write(d, pa - d->base, size, (uint32_t)value))
+			  value, size, pa, vm->block_pc);
+	else if (!d->write(d, pa - d->base, size, value))
 		vemu_fail(vm, "write of 0x%x (%u bytes) at 0x%08x: %s register +0x%x is not modelled (pc near 0x%08x)",
-			  (uint32_t)value, size, pa, d->name, pa - d->base, vm->block_pc);
+			  value, size, pa, d->name, pa - d->base, vm->block_pc);
+}
+
+/* One device window as Unicorn calls back into it. */
+struct mmio_window {
+	struct vemu *vm;
+	uint32_t base;
+};
+
+static uint64_t mmio_read(uc_engine *uc, uint64_t offset, unsigned size, void *user)
+{
+	struct mmio_window *w = user;
+
+	(void)uc;
+	return dev_read(w->vm, w->base + (uint32_t)offset, size);
+}
+
+static void mmio_write(uc_engine *uc, uint64_t offset, unsigned size, uint64_t value, void *user)
+{
+	struct mmio_window *w = user;
+
+	(void)uc;
+	dev_write(w->vm, w->base + (uint32_t)offset, size, (uint32_t)value);
+}
+
+static uc_err map_window(struct vemu *vm, uint32_t base, uint32_t size)
+{
+	struct mmio_window *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		abort();
+	*w = (struct mmio_window){ vm, base };
+	return uc_mmio_map(vm->uc, base, size, mmio_read, w, mmio_write, w);
 }
 
 void vemu_mmio_init(struct vemu *vm)
 {
-	uc_err err = uc_mmio_map(vm->uc, vm->mach->mmio_base, vm->mach->mmio_size,
-				 mmio_read, vm, mmio_write, vm);
+	uc_err err = map_window(vm, vm->mach->mmio_base, vm->mach->mmio_size);
 
+	if (err == UC_ERR_OK && vm->mach->mmio2_size)
+		err = map_window(vm, vm->mach->mmio2_base, vm->mach->mmio2_size);
 	if (err != UC_ERR_OK) {
 		fprintf(stderr, "vivt-emu: cannot map the device window: %s\n", uc_strerror(err));
 		exit(1);
