@@ -6,7 +6,7 @@
  */
 #include "memsys-int.h"
 
-const struct cline *ic_line(struct memsys *ms, uint32_t va, uint32_t pa)
+struct cline *ic_line(struct memsys *ms, uint32_t va, uint32_t pa)
 {
 	struct cache *c = &ms->ic;
 	int li = cache_find(c, va);
@@ -22,7 +22,9 @@ const struct cline *ic_line(struct memsys *ms, uint32_t va, uint32_t pa)
 		base = word_index(ms, l->pa);
 		for (unsigned w = 0; w < LINE_WORDS; w++)
 			l->st[w] = ms->mem[base + w];
+		l->ok_mask = 0;
 		c->tag[li] = (va & ~(LINE_BYTES - 1)) | TAG_VALID;
+		ms->code_pages[base / 1024 / 32] |= 1u << (base / 1024 % 32);
 		ms->st.iline_fills++;
 	}
 	return &c->line[li];

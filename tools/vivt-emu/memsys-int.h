@@ -44,6 +44,8 @@
 struct cline {
 	uint32_t pa;		/* PA TAG RAM: where a write-back goes */
 	uint8_t dirty;		/* bit 0: words 0-3, bit 1: words 4-7 */
+	uint8_t ok_mask;	/* I only: words found current at ok_epoch */
+	uint32_t ok_epoch;
 	uint64_t st[LINE_WORDS];	/* version of each word the line holds */
 };
 
@@ -107,6 +109,8 @@ struct memsys {
 	uint64_t *shadow;		/* newest write per RAM word */
 	uint64_t *mem;			/* what physical memory holds */
 	uint32_t *writer;		/* PC of the newest write per RAM word */
+	uint32_t *code_pages;		/* one bit per RAM page the I-cache filled from */
+	uint32_t code_epoch;		/* bumped by every store to such a page */
 	size_t words;
 
 	uint32_t sctlr, ttbr, dacr;
@@ -173,7 +177,7 @@ bool dc_test_clean(struct memsys *ms, bool inval, uint32_t pc);
 /* ---- icache.c ---- */
 /* The I-cache line for va (PA pa), filled from memory on a miss.  Its PA
  * tag differs from pa's line when a stale mapping hit. */
-const struct cline *ic_line(struct memsys *ms, uint32_t va, uint32_t pa);
+struct cline *ic_line(struct memsys *ms, uint32_t va, uint32_t pa);
 void ic_op(struct memsys *ms, unsigned crm, unsigned opc2, uint32_t val, uint32_t pc);
 
 /* ---- wbuf.c ---- */

@@ -182,6 +182,8 @@ static void store_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 
 	ms->shadow[idx] = st;
 	ms->writer[idx] = pc;
+	if (ms->code_pages[idx / 1024 / 32] & (1u << (idx / 1024 % 32)))
+		ms->code_epoch++;
 	if (tlb_watched(ms, idx))
 		tlb_store_hook(ms, pa);
 	if (dcache_on(ms, attr)) {
@@ -233,13 +235,27 @@ static void fetch_line(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 	bool cached = (ms->sctlr & SCTLR_I) && (!(ms->sctlr & SCTLR_M) || (attr & ATTR_C));
 
 	if (cached) {
-		const struct cline *l = ic_line(ms, va, pa);
+		struct cline *l = ic_line(ms, va, pa);
 		const uint64_t *got = &l->st[(va / 4) % LINE_WORDS];
-		bool same_pa = l->pa == (pa & ~(LINE_BYTES - 1));
+		bool same_pa = l->pa == (pa & ~(LINE_BYTES - 1)), ok = same_pa;
+		unsigned need = ((1u << n) - 1) << ((va / 4) % LINE_WORDS);
 
-		for (unsigned k = 0; k < n; k++)
-			if (__builtin_expect(got[k] != shadow[k] || !same_pa, 0))
+		/* Words already found current stay so until a store to a page
+		 * the I-cache reads from (which bumps code_epoch). */
+		if (same_pa && l->ok_epoch == ms->code_epoch && (l->ok_mask & need) == need)
+			return;
+		for (unsigned k = 0; k < n; k++) {
+			if (__builtin_expect(got[k] != shadow[k] || !same_pa, 0)) {
 				stale_fetch(ms, va + 4 * k, pa + 4 * k, pc, got[k], true, same_pa);
+				ok = false;
+			}
+		}
+		if (ok) {
+			if (l->ok_epoch != ms->code_epoch)
+				l->ok_mask = 0;
+			l->ok_epoch = ms->code_epoch;
+			l->ok_mask |= (uint8_t)need;
+		}
 	} else {
 		const uint64_t *got = &ms->mem[word_index(ms, pa)];
 

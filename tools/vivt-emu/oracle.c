@@ -30,9 +30,11 @@ int oracle_init(struct memsys *ms)
 	ms->shadow = lazy_zeroed(ms->words * sizeof(uint64_t));
 	ms->mem = lazy_zeroed(ms->words * sizeof(uint64_t));
 	ms->writer = lazy_zeroed(ms->words * sizeof(uint32_t));
+	ms->code_pages = lazy_zeroed(ms->words / 1024 / 8 + 4);
+	ms->code_epoch = 1;
 	for (unsigned i = 0; i < CAP_SLOTS; i++)
 		ms->cap[i].kind = MS_REPORT_KINDS + 1;
-	if (!ms->shadow || !ms->mem || !ms->writer) {
+	if (!ms->shadow || !ms->mem || !ms->writer || !ms->code_pages) {
 		fprintf(stderr, "vivt-emu: memsys: cannot map version arrays for %u MiB of RAM\n",
 			ms->cfg.ram_size >> 20);
 		return -1;
@@ -48,6 +50,8 @@ void oracle_free(struct memsys *ms)
 		munmap(ms->mem, ms->words * sizeof(uint64_t));
 	if (ms->writer)
 		munmap(ms->writer, ms->words * sizeof(uint32_t));
+	if (ms->code_pages)
+		munmap(ms->code_pages, ms->words / 1024 / 8 + 4);
 }
 
 /* True when this site may still report: the first reports of each kind at

@@ -44,6 +44,8 @@ MUTANTS = [
     ("the I-cache reads the newest data", "memsys.c",
      "if (__builtin_expect(got[k] != shadow[k] || !same_pa, 0))",
      "if (__builtin_expect(!same_pa, 0))"),
+    ("a store to code leaves earlier fetch checks standing", "memsys.c",
+     "\t\tms->code_epoch++;", "\t\t;"),
     ("test-and-clean reports clean at once", "dcache.c", "\tif (c->ndirty) {", "\tif (0) {"),
     ("c7,c14,3 leaves the cache valid", "dcache.c", "\tif (inval)\n", "\tif (0)\n"),
     ("cache size decoded one step too big", "memsys.c", "*bytes = 512u << size;", "*bytes = 1024u << size;"),
