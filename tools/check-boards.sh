@@ -50,6 +50,8 @@ for mk in board/*/board.mk; do
 		-drive if=pflash,file="$img",format=raw \
 		-device loader,addr=0x34000000,cpu-num=0 \
 		> build/check/board-$b-nor-qemu.log 2>&1
+	qrc=$?
+	[ "$qrc" -eq 124 ] && echo "check-boards: QEMU stopped at its 30 s limit" >> build/check/board-$b-nor-qemu.log
 	if grep -q "^Lokal on $b" build/check/board-$b-nor-qemu.log &&
 	   grep -q '^RAM: ' build/check/board-$b-nor-qemu.log &&
 	   grep -q "^shell: type 'demo' to run the demo, or 'help'" build/check/board-$b-nor-qemu.log &&
@@ -57,7 +59,7 @@ for mk in board/*/board.mk; do
 		result OK "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt"
 	else
 		result FAIL "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt" \
-			"see build/check/board-$b-nor-qemu.log"
+			"QEMU exit status $qrc$([ "$qrc" -eq 124 ] && echo ', stopped at its 30 s limit'); see build/check/board-$b-nor-qemu.log"
 	fi
 done
 # Any failing case fails the phase.
