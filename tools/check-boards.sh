@@ -50,7 +50,7 @@ for mk in board/*/board.mk; do
 		-drive if=pflash,file="$img",format=raw \
 		-device loader,addr=0x34000000,cpu-num=0 \
 		> build/check/board-$b-nor-qemu.log 2>&1
-	qrc=$?
+	qrc=${PIPESTATUS[1]}
 	[ "$qrc" -eq 124 ] && echo "check-boards: QEMU stopped at its 30 s limit" >> build/check/board-$b-nor-qemu.log
 	if grep -q "^Lokal on $b" build/check/board-$b-nor-qemu.log &&
 	   grep -q '^RAM: ' build/check/board-$b-nor-qemu.log &&
