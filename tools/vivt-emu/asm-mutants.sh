@@ -12,6 +12,8 @@
 # Environment: TAP (default stdout), N0 (TAP numbers start after it),
 # VIVT_JOBS (default 2).
 set -uo pipefail
+# One brace group: bash reads it whole, so editing this file mid-run is safe.
+{
 cd "$(dirname "$0")/../.."
 tap=${TAP:-/dev/stdout}
 n=${N0:-0}
@@ -110,3 +112,5 @@ while IFS='|' read -r name func re op expect; do
 done <<< "$mutants"
 echo "asm mutants killed $killed/$total"
 [ "$killed" -eq "$total" ]
+exit
+}

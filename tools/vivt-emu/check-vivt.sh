@@ -5,11 +5,15 @@
 # reports.  Extra runs: a 4 KiB D-cache with random replacement, several
 # IRQ-jitter seeds, the demo, and a test image in board mode (no
 # semihosting: it must end in a quiet halt the emulator detects).
+# The emulator's own guest programs (tools/vivt-emu/guest): each commits one
+# violation that must be reported as such; its corrected twin runs clean.
 # Then the asm mutants (tools/vivt-emu/asm-mutants.sh) unless VIVT_MUTANTS=0.
 #
 # Environment: TAP (TAP output file, default stdout), VIVT_JOBS (parallel
 # runs, default 2), VIVT_TIMEOUT (seconds per run, default 400).
 set -uo pipefail
+# One brace group: bash reads it whole, so editing this file mid-run is safe.
+{
 cd "$(dirname "$0")/../.."
 tap=${TAP:-/dev/stdout}
 emu=build/vivt-emu/vivt-emu
@@ -76,6 +80,29 @@ if [ -n "$O" ]; then
 	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words||--seed 3 --jitter 20000" >> "$runs"
 	echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|128|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
 fi
+
+# ---- the emulator's own guests: one violation each, and its corrected twin
+kinds=("" "stale read" "lost write (invalidate)" "unclean table walk" "stale TLB entry"
+       "stale instruction fetch" "lost write (write-back)")
+for c in 1 2 3 4 5 6; do
+	log=$outdir/violation-$c.log
+	"$emu" --input /dev/null "build/vivt-emu/guest/violation-$c.elf" > "$log" 2>&1
+	rc=$?
+	got=$(grep -o '^vivt-emu: REPORT [^:]*' "$log" | sed 's/^vivt-emu: REPORT //' | sort -u | paste -sd, -)
+	if [ "$rc" -eq 10 ] && [ "$got" = "${kinds[$c]}" ]; then
+		emit "ok" "vivt guest violation-$c: reported as $got, nothing else"
+	else
+		emit "not ok" "vivt guest violation-$c: exit $rc, reports '$got', expected '${kinds[$c]}' (log $log)"
+	fi
+	log=$outdir/fixed-$c.log
+	"$emu" --input /dev/null "build/vivt-emu/guest/fixed-$c.elf" > "$log" 2>&1
+	rc=$?
+	if [ "$rc" -eq 0 ] && ! grep -q '^vivt-emu: REPORT' "$log"; then
+		emit "ok" "vivt guest fixed-$c (violation-$c corrected): runs clean"
+	else
+		emit "not ok" "vivt guest fixed-$c: exit $rc, $(grep -c '^vivt-emu: REPORT' "$log") reports (log $log)"
+	fi
+done
 
 # ---- one run: writes its TAP verdict to $outdir/<index>.result
 run_one() {
@@ -148,3 +175,5 @@ if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
 	TAP="$tap" N0=$n tools/vivt-emu/asm-mutants.sh || exit 1
 fi
 [ "$failed" -eq 0 ]
+exit
+}
