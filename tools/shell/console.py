@@ -14,7 +14,7 @@ PROMPT = b"lokal> "
 
 def qemu_command(elf, icount=False, interactive=False):
     """The qemu-system-arm command line for the shell image."""
-    serial = ["-chardev", "stdio,id=con,signal=off", "-serial", "chardev:con"] \
+    serial = ["-chardev", "stdio,id=con,mux=on,signal=off", "-serial", "chardev:con"] \
         if interactive else ["-serial", "stdio"]
     cmd = ["qemu-system-arm", "-M", "versatilepb", "-cpu", "arm926",
            "-m", os.environ.get("RAM_MB", "128") + "M",
