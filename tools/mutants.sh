@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Mutation check of the cache/TLB maintenance (issue 4): delete each
+# Mutation check of the cache/TLB maintenance (issues 4 and 11): delete each
 # maintenance call on the map, unmap, context-switch and pkmap-flush paths
 # (and inside the ARM hooks and set_pte_ext that those paths call), one at a
-# time, rebuild the host tests and require that at least one fails.
+# time, rebuild the host tests (the mm suites and the host scheduler suite, in
+# default, KMAP_LAZY and DEBUG_HIGHMEM builds, one build after the other until
+# a kill), run them, and require that a test *about that step* fails: the
+# table below names, per maintenance call, the tests whose subject it is (or
+# the model violation it prevents). A kill only by other tests (an artefact
+# of IRQ injection, say) does not count.
 #
 #   tools/mutants.sh [TAP-FILE]
 #
@@ -19,7 +24,26 @@ src=$work/tree
 files="firmware/mm/*.c arch/arm/include/asm/highmem.h arch/arm/include/asm/pgtable.h"
 calls='arch_kmap_local_post_map|arch_kmap_local_pre_unmap|arch_kmap_local_post_unmap|flush_cache_kmaps|flush_tlb_kmaps|__cpuc_flush_dcache_area|__cpuc_flush_kern_all|cpu_dcache_clean_area|cpu_dcache_inv_area|cpu_drain_write_buffer|local_flush_tlb_kernel_page|local_flush_tlb_all'
 variants="default lazy debug"
-make_args=(-s -j2 HOST_SAN= HOST_OUT=build/host/mut)
+make_args=(-s -j2 HOST_SAN= SCHED_HOST_SAN= HOST_OUT=build/host/mut SCHED_HOST_OUT=build/host/mut-sched)
+
+# What each maintenance step is for, as test names (ERE over "binary: case
+# (first model violation the binary reported)").
+# Keyed by the deleted call; a key "call@file" overrides it for one file.
+declare -A about=(
+	[arch_kmap_local_post_map]='local_write_then_kmap_read|kmap_write_then_local_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_|wakeup_during_kmap_restore|model: .*tlb'
+	[arch_kmap_local_pre_unmap]='local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_|kmap_held_while_mapped'
+	[arch_kmap_local_post_unmap]='unmapped_slot_faults|switched_out_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
+	[flush_cache_kmaps]='kmap_counts_and_flush_unused|wrap_around_recycles_slots|full_pool_sleeps|kmap_write_then_local_read|flushed_pkmap_slot|free_after_kmap'
+	[flush_tlb_kmaps]='flushed_pkmap_slot_faults|wrap_around_recycles_slots|kmap_write_then_local_read|full_pool_sleeps|free_after_kmap'
+	[__cpuc_flush_kern_all]='kmap_counts_and_flush_unused|wrap_around_recycles_slots|full_pool_sleeps|kmap_write_then_local_read|flushed_pkmap_slot|free_after_kmap'
+	[local_flush_tlb_all]='flushed_pkmap_slot_faults|wrap_around_recycles_slots|kmap_write_then_local_read|full_pool_sleeps|free_after_kmap'
+	[local_flush_tlb_kernel_page]='unmapped_slot_faults|switched_out_slot_faults|local_write_then_kmap_read|kmap_write_then_local_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
+	[__cpuc_flush_dcache_area]='local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_|kmap_held_while_mapped|free_after_kmap'
+	[arch_kmap_local_pre_unmap@firmware/mm/pkmap.c]='free_after_kunmap_releases_the_pkmap_slot|free_after_kmap'
+	[arch_kmap_local_post_unmap@firmware/mm/pkmap.c]='free_after_kunmap_releases_the_pkmap_slot|free_after_kmap'
+	[cpu_dcache_clean_area]='table walker read an uncleaned PTE'
+	[cpu_drain_write_buffer]='table walker read an uncleaned PTE'
+)
 
 mkdir -p "$work"
 rm -rf "$src"
@@ -30,16 +54,39 @@ tests=$(cd "$src" && ls tests/host/test_*.c | sed 's|.*/||; s|\.c$||')
 # Every maintenance call site: file:line.
 sites=$(cd "$src" && grep -nE "^[[:space:]]*($calls)\(.*\);[[:space:]]*\\\\?$" $files | cut -d: -f1,2)
 
-# Run every test binary; print "variant test" of the first failure, or nothing.
-first_failure() {
-	local v t
-	for v in $variants; do
+# Build suite $2 (mm or sched) of variant $1.
+build() {
+	local t targets=()
+	if [ "$2" = sched ]; then
+		targets=(build/host/mut-sched/$1/test_sched_real)
+	else
 		for t in $tests; do
-			if ! { (cd "$src" && timeout 60 build/host/mut/$v/bin/$t > "$work/last.log" 2>&1); } 2>/dev/null; then
-				echo "$v $t"
-				return
-			fi
+			targets+=(build/host/mut/$1/bin/$t)
 		done
+	fi
+	make -C "$src" "${make_args[@]}" "${targets[@]}" > "$work/build.log" 2>&1
+}
+
+# Run suite $2 of variant $1; print each failure as "variant binary: case (first
+# model violation)"; a crash counts.
+failures() {
+	local v=$1 t bin log rc why list=$tests
+	[ "$2" = sched ] && list=test_sched_real
+	for t in $list; do
+		if [ "$2" = sched ]; then
+			bin=build/host/mut-sched/$v/test_sched_real
+		else
+			bin=build/host/mut/$v/bin/$t
+		fi
+		log=$work/run-$v-$t.log
+		{ (cd "$src" && CMOCKA_MESSAGE_OUTPUT=TAP timeout 60 "$bin" > "$log" 2>&1); } 2>/dev/null
+		rc=$?
+		why=$(grep -m1 -oE 'MODEL VIOLATION: [^:]*' "$log" | sed 's/MODEL VIOLATION: //')
+		if grep -q '^not ok ' "$log"; then
+			sed -n "s/^not ok [0-9]* - \([^ ]*\).*/$v $t: \1${why:+ ($why)}/p" "$log"
+		elif [ "$rc" -ne 0 ]; then
+			echo "$v $t: exited with status $rc${why:+ ($why)}"
+		fi
 	done
 }
 
@@ -47,39 +94,64 @@ n=0 killed=0
 out=()
 say() { out+=("$1"); echo "$1" | sed 's/^/  /' >&2; }
 
-if ! make -C "$src" "${make_args[@]}" host-tests > "$work/build.log" 2>&1; then
-	say "not ok 1 - mutants: the unmutated tree does not build (see $work/build.log)"
-	printf '%s\n' "${out[@]}" > "$tap"
-	exit 1
-fi
-if f=$(first_failure) && [ -n "$f" ]; then
-	say "not ok 1 - mutants: the unmutated tree fails host[$f]"
-	printf '%s\n' "${out[@]}" > "$tap"
-	exit 1
-fi
+for v in $variants; do
+	for suite in mm sched; do
+		if ! build "$v" $suite; then
+			say "not ok 1 - mutants: the unmutated tree does not build (see $work/build.log)"
+			printf '%s\n' "${out[@]}" > "$tap"
+			exit 1
+		fi
+		f=$(failures "$v" $suite)
+		if [ -n "$f" ]; then
+			say "not ok 1 - mutants: the unmutated tree fails: $(echo "$f" | head -3 | paste -sd';')"
+			printf '%s\n' "${out[@]}" > "$tap"
+			exit 1
+		fi
+	done
+done
 
 total=$(echo "$sites" | grep -c .)
 for site in $sites; do
 	file=${site%%:*} line=${site#*:}
 	n=$((n + 1))
-	cp "$root/$file" "$src/$file"
+	# Mutate the copy as it was when the sites were found (others may edit the tree meanwhile).
+	cp "$src/$file" "$work/original"
 	code=$(sed -n "${line}p" "$src/$file" | sed 's/^[[:space:]]*//; s/[[:space:]]*\\$//')
+	call=${code%%(*}
+	want=${about[$call@$file]:-${about[$call]:-}}
 	sed -i "${line}s/^\([[:space:]]*\)\(.*\)$/\1if (0) \2/" "$src/$file"
 	name="mutant $n/$total $file:$line: $code"
-	if ! make -C "$src" "${make_args[@]}" host-tests > "$work/build.log" 2>&1; then
+	# Variant by variant, mm suites then the scheduler suite, until a test about this step fails.
+	all= first= built=1
+	for v in $variants; do
+		for suite in mm sched; do
+			if ! build "$v" $suite; then
+				built=
+				break 2
+			fi
+			f=$(failures "$v" $suite)
+			all+=${f:+$f$'\n'}
+			first=$(echo "$f" | grep -m1 -E "${want:-^$}")
+			[ -n "$first" ] && break 2
+		done
+	done
+	echo "$all" > "$work/mutant-$n.failures"
+	if [ -z "$built" ]; then
 		say "not ok $n - $name: mutant does not build (see $work/build.log)"
-	elif f=$(first_failure) && [ -n "$f" ]; then
-		why=$(grep -m1 -oE 'MODEL VIOLATION: [^:]*' "$work/last.log" | sed 's/MODEL VIOLATION: //')
-		case_=$(grep -m1 '^\[  FAILED  \] ' "$work/last.log" | sed 's/.*\] //')
-		killed=$((killed + 1))
-		say "ok $n - $name killed by host[${f% *}] ${f#* }${case_:+: $case_} (${why:-a test assertion failed})"
-	else
+	elif [ -z "$(echo "$all" | grep .)" ]; then
 		say "not ok $n - $name survived"
+	elif [ -z "$first" ]; then
+		say "not ok $n - $name killed only by tests not about it: $(echo "$all" | grep . | head -2 | paste -sd';')"
+	else
+		killed=$((killed + 1))
+		say "ok $n - $name killed by host[${first%% *}] ${first#* } ($(echo "$all" | grep -c .) failing, $(echo "$all" | grep -c ' test_sched_real: ') in the scheduler suite)"
 	fi
-	cp "$root/$file" "$src/$file"
+	cp "$work/original" "$src/$file"
 done
 # Leave the copy built as the working tree is.
-make -C "$src" "${make_args[@]}" host-tests > /dev/null 2>&1
+for v in $variants; do
+	build "$v" mm && build "$v" sched
+done > /dev/null 2>&1
 
 printf '%s\n' "${out[@]}" > "$tap"
 echo "mutants killed $killed/$total"

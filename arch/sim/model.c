@@ -208,6 +208,8 @@ void sim_sync_ptes(void)
 		if (now != w->seen_pte) {
 			pte_changed(w, w->seen_pte, now);
 			w->seen_pte = now;
+			/* The next access must show whether the TLB still holds the old entry. */
+			sim_close_window(w);
 		}
 	}
 }

@@ -110,6 +110,20 @@ static void pte_change_without_tlb_flush_is_stale_tlb(void **state)
 	unmap_slot(ptep, va);
 }
 
+/* Reads only, so the window stayed open: the PTE change must still be noticed. */
+static void pte_clear_without_tlb_flush_on_an_open_window_is_stale_tlb(void **state)
+{
+	(void)state;
+	map_slot(ptep, va, p);
+	(void)*(volatile char *)va;                     /* open: reads run natively */
+	pte_clear(ptep);                                /* no dirty line: nothing lost */
+	assert_int_equal(sim_violations(SIM_NR_VIOLATIONS), 0);
+	(void)*(volatile char *)va;                     /* the TLB still maps p */
+	expect_violation(SIM_STALE_TLB, "c8,c7,1");
+	__cpuc_flush_dcache_area((void *)va, PAGE_SIZE);
+	local_flush_tlb_kernel_page(va);
+}
+
 static void remap_without_invalidate_is_stale_lines(void **state)
 {
 	(void)state;
@@ -459,6 +473,7 @@ int main(void)
 		MODEL_TEST(write_then_clear_pte_without_clean_is_lost_write),
 		MODEL_TEST(invalidate_of_dirty_line_is_lost_write),
 		MODEL_TEST(pte_change_without_tlb_flush_is_stale_tlb),
+		MODEL_TEST(pte_clear_without_tlb_flush_on_an_open_window_is_stale_tlb),
 		MODEL_TEST(remap_without_invalidate_is_stale_lines),
 		MODEL_TEST(uncleaned_pte_is_reported),
 		MODEL_TEST(cleaned_but_undrained_pte_is_reported),
