@@ -96,7 +96,7 @@ fuzz: $(FUZZ_BINS)
 		echo "fuzz_kmap [$$v] for $(FUZZ_TIME) s"; \
 		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
 			$(HOST_OUT)/$$v/fuzz_kmap -max_total_time=$(FUZZ_TIME) \
-			-artifact_prefix=$(HOST_OUT)/$$v/ $(HOST_OUT)/$$v/corpus || exit 1; \
+			-artifact_prefix=$(HOST_OUT)/$$v/ $(HOST_OUT)/$$v/corpus tests/host/fuzz/seeds || exit 1; \
 	done
 
 -include $(shell find $(HOST_OUT) -name '*.d' 2>/dev/null)

@@ -73,7 +73,7 @@ for fv in $fuzz_variants; do
 	mkdir -p "$fz/corpus-check"
 	# Crash artefacts go beside the build, never into the working tree.
 	"$fz/fuzz_kmap" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$fz/" \
-		"$fz/corpus-check" > "$fz/check.log" 2>&1
+		"$fz/corpus-check" tests/host/fuzz/seeds > "$fz/check.log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fz/check.log")
 	if [ "$rc" -eq 0 ]; then
