@@ -36,6 +36,7 @@ include firmware/firmware.mk
 -include tools/board-flow.mk
 -include tools/latency/latency.mk
 -include tools/vivt-emu/vivt-emu.mk
+-include tools/vivt-emu/at91.mk
 -include tools/vivt-emu/memsys.mk
 -include tools/check-config.mk
 

@@ -15,7 +15,8 @@
  *   priority arrives.  Writing EOICR pops the stack.
  * Choices where the datasheet leaves behaviour open:
  * - A read of IVR with nothing to take returns SPU and pushes a spurious
- *   entry at the current level: the datasheet tells the spurious handler
+ *   entry that keeps the current level (with nothing in service, every
+ *   priority may still interrupt): the datasheet tells the spurious handler
  *   to write EOICR, and the model holds the firmware to that (an IVR read
  *   with eight entries stacked stops the run as a stack overflow).
  * - EOICR with an empty stack does nothing (a driver unwinding what a
@@ -35,7 +36,7 @@
 #define DCR_PROT	1u
 #define DCR_GMSK	2u
 
-struct aic_level { int source; unsigned prio; };	/* source -1: spurious */
+struct aic_level { int source; int prio; };	/* source -1: spurious */
 
 struct atmel_aic {
 	struct device dev;
@@ -44,6 +45,12 @@ struct atmel_aic {
 	struct aic_level stack[STACK_DEPTH];
 	unsigned depth;
 };
+
+/* The priority in service; -1 with nothing in service (any source may interrupt). */
+static int current_level(const struct atmel_aic *a)
+{
+	return a->depth ? a->stack[a->depth - 1].prio : -1;
+}
 
 /* Highest-priority enabled pending source above the current level, or -1. */
 static int aic_candidate(const struct atmel_aic *a)
@@ -54,7 +61,7 @@ static int aic_candidate(const struct atmel_aic *a)
 	for (int s = 0; s < NSRC; s++) {
 		if (!(ready >> s & 1))
 			continue;
-		if (a->depth && SMR_PRIOR(a->smr[s]) <= a->stack[a->depth - 1].prio)
+		if ((int)SMR_PRIOR(a->smr[s]) <= current_level(a))
 			continue;
 		if (best < 0 || SMR_PRIOR(a->smr[s]) > SMR_PRIOR(a->smr[best]))
 			best = s;
@@ -91,7 +98,6 @@ struct irq_line atmel_aic_input(struct atmel_aic *aic, unsigned source)
 static uint32_t aic_ivr(struct atmel_aic *a)
 {
 	int s = aic_candidate(a);
-	unsigned prio = a->depth ? a->stack[a->depth - 1].prio : 0;
 
 	if (a->depth == STACK_DEPTH) {
 		vemu_fail(a->dev.vm, "AIC: IVR read with %d interrupts in service: the priority stack "
@@ -99,11 +105,11 @@ static uint32_t aic_ivr(struct atmel_aic *a)
 		return a->spu;
 	}
 	if (s < 0) {
-		a->stack[a->depth++] = (struct aic_level){ -1, prio };
+		a->stack[a->depth++] = (struct aic_level){ -1, current_level(a) };
 		aic_update(a);
 		return a->spu;
 	}
-	a->stack[a->depth++] = (struct aic_level){ s, SMR_PRIOR(a->smr[s]) };
+	a->stack[a->depth++] = (struct aic_level){ s, (int)SMR_PRIOR(a->smr[s]) };
 	a->isr = (uint32_t)s;
 	if (SMR_EDGE(a->smr[s]))
 		a->pending &= ~(1u << s);
@@ -182,6 +188,23 @@ static bool aic_write(struct device *d, uint32_t off, unsigned size, uint32_t va
 	return true;
 }
 
+/* A run that ends with interrupts in service, or with one pending that the
+ * current level blocks, often lacks an EOICR: say so beside the verdict. */
+static void aic_finish(struct device *d)
+{
+	struct atmel_aic *a = d->priv;
+	uint32_t blocked = a->pending & a->enabled;
+	struct aic_level top;
+
+	if (!a->depth)
+		return;
+	top = a->stack[a->depth - 1];
+	fprintf(d->vm->out, "vivt-emu: AIC at the end: %u stack entr%s in service, the top %s (source %d) at level %d%s\n",
+		a->depth, a->depth == 1 ? "y" : "ies", top.source < 0 ? "a spurious read" : "an interrupt",
+		top.source, top.prio,
+		blocked ? "; pending sources held off (EOICR not written?)" : "");
+}
+
 struct atmel_aic *atmel_aic_create(struct vemu *vm, uint32_t base)
 {
 	struct atmel_aic *a = calloc(1, sizeof(*a));
@@ -189,7 +212,7 @@ struct atmel_aic *atmel_aic_create(struct vemu *vm, uint32_t base)
 	if (!a)
 		abort();
 	a->dev = (struct device){ .name = "AIC", .base = base, .size = 0x200,
-				  .read = aic_read, .write = aic_write, .priv = a };
+				  .read = aic_read, .write = aic_write, .finish = aic_finish, .priv = a };
 	vemu_add_device(vm, &a->dev);
 	return a;
 }

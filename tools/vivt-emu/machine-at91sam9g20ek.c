@@ -7,9 +7,27 @@
  * (AT91_MCK_HZ); the boot loader, the clocks and the watchdog (the boot
  * loader disables it) are outside the model.
  */
+#include <stdlib.h>
 #include "dev-atmel.h"
 
 enum { ID_SYS = 1, ID_TC0 = 17 };
+
+/*
+ * The internal memories (boot area at 0, ROM at 1 MiB, SRAM0/1 at 2 and
+ * 3 MiB): Lokal leaves them alone, so their contents are not modelled,
+ * but Unicorn must find something at those addresses to let the guest's
+ * MMU, not Unicorn, answer a NULL dereference (a translation fault there:
+ * Lokal maps nothing below its RAM at 0x20000000).
+ */
+static void map_internal_memory(struct vemu *vm)
+{
+	uc_err err = uc_mem_map(vm->uc, 0, 0x00400000u, UC_PROT_ALL);
+
+	if (err != UC_ERR_OK) {
+		fprintf(stderr, "vivt-emu: cannot map the AT91 internal memory: %s\n", uc_strerror(err));
+		exit(1);
+	}
+}
 
 static void at91_init(struct vemu *vm)
 {
@@ -21,6 +39,7 @@ static void at91_init(struct vemu *vm)
 	struct atmel_pmc *pmc = atmel_pmc_create(vm, 0xfffffc00u);
 	struct irq_line tc_irq[3];
 
+	map_internal_memory(vm);
 	for (unsigned i = 0; i < 3; i++)
 		tc_irq[i] = atmel_aic_input(aic, ID_TC0 + i);
 	atmel_tcb_create(vm, 0xfffa0000u, tc_irq, pmc, ID_TC0);
