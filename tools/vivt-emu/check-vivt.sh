@@ -169,6 +169,16 @@ awk '/^vivt-emu: .* instructions in / {
 	for (f = 1; f <= NF; f++) { if ($f == "instructions") insns += $(f-1); if ($f == "s") secs += $(f-1) }
 } END { if (secs > 0) printf "vivt: %d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s\n", runs, insns / 1e9, secs, insns / secs / 1e6 }' \
 	runs="$i" "$outdir"/*.log | tee "$outdir/summary.txt"
+# The jitter seeds are there to land IRQs inside the maintenance loops and
+# the kmap switch steps: count where they landed, over every run.
+read -r in_flush in_clean in_out in_in < <(awk '/^vivt-emu: IRQs inside / {
+	gsub(",", ""); f += $5; c += $7; o += $9; i += $11 } END { print f + 0, c + 0, o + 0, i + 0 }' "$outdir"/*.log)
+where="__cpuc_flush_dcache_area $in_flush, cpu_dcache_clean_area $in_clean, __kmap_local_sched_out $in_out, __kmap_local_sched_in $in_in"
+if [ "$in_flush" -gt 0 ] && [ $((in_out + in_in)) -gt 0 ]; then
+	emit "ok" "vivt: IRQs landed inside the flush loop and the kmap switch steps ($where)"
+else
+	emit "not ok" "vivt: IRQs never landed inside the flush loop or the kmap switch steps ($where)"
+fi
 echo "vivt: wall time $(( $(date +%s) - start )) s for $i runs on $jobs jobs"
 
 if [ "${VIVT_MUTANTS:-1}" != 0 ]; then

@@ -97,8 +97,19 @@ static void enter_exception(struct vemu *vm, uint32_t mode, uint32_t offset, uin
 	cpu_set_reg(vm, UC_ARM_REG_PC, vbase + offset);
 }
 
+const char *const irq_watch[4] = {
+	"__cpuc_flush_dcache_area", "cpu_dcache_clean_area",
+	"__kmap_local_sched_out", "__kmap_local_sched_in",
+};
+
 void cpu_take_irq(struct vemu *vm, uint32_t pc)
 {
+	uint32_t off;
+	const char *sym = symbols_lookup(vm->syms, pc, &off);
+
+	for (int i = 0; sym && i < 4; i++)
+		if (!strcmp(sym, irq_watch[i]))
+			vm->irqs_in[i]++;
 	vm->irqs_taken++;
 	vm->wfi_repeats = 0;
 	enter_exception(vm, MODE_IRQ, 0x18, pc + 4);
@@ -240,7 +251,7 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	if (vm->now >= vm->next_event)
 		vemu_run_events(vm);
 	if (vm->opt.max_insns && vm->now > vm->opt.max_insns) {
-		vemu_fail(vm, "no exit after %llu instructions (pc 0x%08x)",
+		vemu_fail(vm, "no exit after %llu ns of emulated time (pc 0x%08x)",
 			  (unsigned long long)vm->now, pc);
 		return;
 	}

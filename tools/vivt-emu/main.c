@@ -34,7 +34,8 @@ static void usage(FILE *f)
 		"  --image ELF        the image a boot stub copies to RAM (NOR boot): its CP15\n"
 		"                     sites are hooked and its symbols name PCs\n"
 		"  --input FILE       UART RX input (default: stdin)\n"
-		"  --max-insns N      stop with an error after N instructions\n"
+		"  --max-insns N      stop with an error after N ns of emulated time (N\n"
+		"                     instructions, plus time idled in WFI)\n"
 		"  --max-reports N    stop the run after N reports (default 10000)\n"
 		"  --stats            print the model's counters at the end\n");
 }
@@ -207,6 +208,9 @@ int main(int argc, char **argv)
 		vm->opt.elf, status, (unsigned long long)vm->insns, secs,
 		secs > 0 ? (double)vm->insns / secs / 1e6 : 0.0, (double)vm->now / 1e9, (unsigned long)vm->irqs_taken, vm->reports,
 		vm->ms ? "" : " (no memory-system model)");
+	fprintf(vm->out, "vivt-emu: IRQs inside");
+	for (int i = 0; i < 4; i++)
+		fprintf(vm->out, " %s %llu%s", irq_watch[i], (unsigned long long)vm->irqs_in[i], i < 3 ? "," : "\n");
 	if (vm->ms && vm->opt.stats)
 		print_stats(vm);
 	if (vm->reports)

@@ -121,6 +121,7 @@ struct vemu {
 	uint32_t wfi_pc;		/* quiet-halt detection */
 	unsigned wfi_repeats;
 	uint64_t irqs_taken;
+	uint64_t irqs_in[4];		/* IRQs that landed inside irq_watch[] */
 
 	struct maint_op maint[VEMU_MAINT_RING];
 	uint32_t maint_next;		/* total recorded; index mod the ring */
@@ -144,6 +145,9 @@ void vemu_fail(struct vemu *vm, const char *fmt, ...) __attribute__((format(prin
 void vemu_exit(struct vemu *vm, int status);
 int vemu_run(struct vemu *vm);
 void vemu_mmio_init(struct vemu *vm);
+
+/* Functions whose interruption check-vivt wants to see happen. */
+extern const char *const irq_watch[4];
 
 /* cpu.c */
 int cpu_init(struct vemu *vm);

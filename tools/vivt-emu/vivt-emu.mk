@@ -43,7 +43,7 @@ $(VEMU_OUT)/guest/fixed-%.elf: $(VEMU_DIR)/guest/one-violation.S | bootstrap
 vivt-guests: $(VEMU_GUESTS)
 
 run-vivt: $(VEMU) $(O)/lokal.elf
-	@$(VEMU) --ram $(RAM_MB) $(VIVT_ARGS) $(O)/lokal.elf
+	@$(VEMU) --machine $(BOARD) --ram $(RAM_MB) $(VIVT_ARGS) $(O)/lokal.elf
 
 check-vivt: $(VEMU) vivt-guests
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) $(VEMU_DIR)/check-vivt.sh
