@@ -18,12 +18,12 @@ def mem_state(con):
 
 
 def settle(c):
-    """Wait until the shell has eaten the backlog, then get a clean prompt."""
-    c.con.quiet()
-    c.con.pos = len(c.con.log)
-    # Ctrl-C leaves any escape sequence (its final byte) and abandons the line.
-    c.send(b"A\x03")
-    c.con.expect(rb"\^C\r?\n" + re.escape(b"lokal> "), timeout=30)
+    """Wait until the shell has eaten the backlog, then get a clean prompt.
+    'A' ends any escape sequence, Ctrl-U any (too long) line; the word
+    echoed before ^C cannot come from the junk, however late it is read."""
+    c.con.quiet(1.0)
+    c.send(b"A\x15settle\x03")
+    c.con.expect(rb"settle\^C\r?\n" + re.escape(b"lokal> "), timeout=60)
 
 
 def junk(rng, n):
