@@ -22,14 +22,15 @@
 # (test_sched 0.3 and test_kmap_stress 0.5 G instructions; versatilepb's
 # check-vivt runs them).  VIVT_AT91_CONFIGS=all runs everything.
 #
-# Environment: TAP, VIVT_JOBS (default 2), VIVT_TIMEOUT (s per run, 150).
+# Environment: TAP, VIVT_JOBS (default 2), VIVT_TIMEOUT (s per run, 150),
+# VIVT_AT91_OUT (logs; default build/check/vivt-at91).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 tap=${TAP:-/dev/stdout}
 board=at91sam9g20-ek
 emu=build/vivt-emu/vivt-emu
 manifest=tests/target/tests.list
-out=build/check/vivt-at91
+out=${VIVT_AT91_OUT:-build/check/vivt-at91}
 jobs=${VIVT_JOBS:-2}
 configs=${VIVT_AT91_CONFIGS:-default,DEBUG_HIGHMEM=1}
 slow="test_sched test_kmap_stress"
