@@ -3,21 +3,23 @@
 # configuration the list names, on vivt-emu with the cache/TLB model; each
 # must print what the list expects and exit as under QEMU, with zero model
 # reports.  Extra runs: a 4 KiB D-cache with random replacement, several
-# IRQ-jitter seeds, the demo, and a test image in board mode (no
-# semihosting: it must end in a quiet halt the emulator detects).
+# IRQ-jitter seeds, the demo, the NOR image (boot stub in flash, shell
+# copied to RAM), and a test image in board mode (no semihosting: it must
+# end in a quiet halt the emulator detects).
 # The emulator's own guest programs (tools/vivt-emu/guest): each commits one
 # violation that must be reported as such; its corrected twin runs clean.
 # Then the asm mutants (tools/vivt-emu/asm-mutants.sh) unless VIVT_MUTANTS=0.
 #
 # Environment: TAP (TAP output file, default stdout), VIVT_JOBS (parallel
-# runs, default 2), VIVT_TIMEOUT (seconds per run, default 400).
+# runs, default 2), VIVT_TIMEOUT (seconds per run, default 400),
+# VIVT_MANIFEST (another list, for a quick run).
 set -uo pipefail
 # One brace group: bash reads it whole, so editing this file mid-run is safe.
 {
 cd "$(dirname "$0")/../.."
 tap=${TAP:-/dev/stdout}
 emu=build/vivt-emu/vivt-emu
-manifest=tests/target/tests.list
+manifest=${VIVT_MANIFEST:-tests/target/tests.list}
 outdir=build/vivt-emu/check
 jobs=${VIVT_JOBS:-2}
 export VIVT_TIMEOUT=${VIVT_TIMEOUT:-400}
@@ -34,13 +36,13 @@ runs=$outdir/runs.txt
 : > "$runs"
 declare -A built
 seed=0
-build_variant() {	# $1 variant, $2 make vars; prints the O dir or nothing
-	local O=build/versatilepb-$1
-	if [ -z "${built[$1]:-}" ]; then
-		if make --no-print-directory O="$O" $2 target-images "$O/lokal.elf" \
-			> "$outdir/build-$1.log" 2>&1; then built[$1]=ok; else built[$1]=failed; fi
+build_variant() {	# $1 variant, $2 make vars, $3 extra targets; sets O, false if the build failed
+	O=build/versatilepb-$1
+	if [ -z "${built[$1${3:+ $3}]:-}" ]; then
+		if make --no-print-directory O="$O" $2 target-images "$O/lokal.elf" ${3:-} \
+			> "$outdir/build-$1.log" 2>&1; then built[$1${3:+ $3}]=ok; else built[$1${3:+ $3}]=failed; fi
 	fi
-	[ "${built[$1]}" = ok ] && echo "$O"
+	[ "${built[$1${3:+ $3}]}" = ok ]
 }
 while IFS='|' read -r image status regex vars input; do
 	image=$(echo "$image" | xargs)
@@ -50,8 +52,7 @@ while IFS='|' read -r image status regex vars input; do
 	vars=$(echo "$vars" | xargs)
 	input=$(echo "$input" | sed 's/^ *//; s/ *$//')
 	variant=$(echo "${vars:-default}" | tr ' =' '_-')
-	O=$(build_variant "$variant" "$vars")
-	if [ -z "$O" ]; then
+	if ! build_variant "$variant" "$vars"; then
 		emit "not ok" "vivt: build of target images ($variant) failed: see $outdir/build-$variant.log"
 		continue
 	fi
@@ -75,10 +76,13 @@ while IFS='|' read -r image status regex vars input; do
 		esac
 	fi
 done < "$manifest"
-O=$(build_variant default "")
-if [ -n "$O" ]; then
+if build_variant default "" nor-image; then
+	# The NOR image: the boot stub in flash copies the shell image to RAM.
+	echo "NOR image|$O/nor.elf|128|0|lokal> && exit +end the run|help\nexit\n|--image $O/shell.elf --seed 5 --dcache-kb 4" >> "$runs"
 	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words||--seed 3 --jitter 20000" >> "$runs"
 	echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|128|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
+else
+	emit "not ok" "vivt: build of the demo and the NOR image failed: see $outdir/build-default.log"
 fi
 
 # ---- the emulator's own guests: one violation each, and its corrected twin
