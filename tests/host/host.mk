@@ -1,11 +1,13 @@
 # Host tests: firmware/mm and friends built natively against arch/sim (the
-# ARM926 cache/TLB/walker model), run under cmocka with ASan and UBSan.
+# ARM926 cache/TLB/walker model), run under cmocka with ASan and UBSan, in a
+# thread of the real scheduler (tests/host/support/host_threads.c).
 #
 #   make check-host     every host test in three configurations (default,
 #                       DEBUG_HIGHMEM=1, KMAP_LAZY=1) plus a ~20 s fuzz run;
 #                       TAP lines go to $(TAP) (stdout if unset)
 #   make check-mutants  delete each cache/TLB maintenance call in turn and
-#                       show a host test fails ("mutants killed K/N")
+#                       show a host test about it fails, mm or scheduler
+#                       suite ("mutants killed K/N")
 #   make fuzz           a long fuzz run (FUZZ_TIME seconds per variant, default 600)
 
 .PHONY: check-host check-mutants fuzz host-tests
