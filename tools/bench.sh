@@ -18,6 +18,12 @@ for lazy in 0 1; do
 		|| { tail -30 "$out/console-lazy$lazy.log"; echo "bench: run failed"; exit 1; }
 done
 
+# Where the instructions of one yield and one IRQ-to-thread path go,
+# single-stepped with gdb-multiarch over the Linux-restore bench image.
+echo "bench: per-function breakdown (gdb-multiarch single-step)"
+tools/bench-breakdown.sh build/bench-lazy0/bench.elf > "$out/breakdown.txt" \
+	|| { cat "$out/breakdown.txt"; echo "bench: breakdown failed"; exit 1; }
+
 # Wake-up latency with the console shell receiving input at 115200 baud
 # and without (shell image, Linux restore build).
 echo "bench: shell image, bench wakeup with and without console input"

@@ -109,17 +109,19 @@ static inline __attribute__((always_inline)) void finish_switch(void)
 	struct thread *me = current;
 	unsigned int restored = 0;
 
-	if (me->kmap_ctrl.idx) {
+	if (__builtin_expect(me->kmap_ctrl.idx != 0, 0)) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
+		__preempt_count++;      /* an IRQ in the window must not switch */
 		kmap_window = KMAP_WINDOW_IN;
 		arch_local_irq_enable();
 		__kmap_local_sched_in();
 		arch_local_irq_disable();
 		kmap_window = KMAP_WINDOW_NONE;
+		__preempt_count--;
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
 	}
-	switch_marker_set(0);
+	switch_marker_fast(0);
 	trace_switch_end(me, restored);
 }
 
@@ -132,11 +134,13 @@ static inline __attribute__((always_inline)) void finish_switch(void)
  */
 static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *next)
 {
+	__preempt_count++;              /* an IRQ in the window must not switch */
 	kmap_window = KMAP_WINDOW_OUT;
 	arch_local_irq_enable();
 	__kmap_local_sched_out();
 	arch_local_irq_disable();
 	kmap_window = KMAP_WINDOW_NONE;
+	__preempt_count--;
 	if (highest_ready_prio() > next->prio) {
 		enqueue_ready(next, true);      /* back where it was taken from */
 		next = dequeue_highest();
@@ -145,38 +149,43 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *n
 	return next;
 }
 
-/* Returns false if the switch was abandoned and prev goes on running. */
+/*
+ * Returns false if the switch was abandoned and prev goes on running.
+ * Interrupts stay off throughout, except inside the kmap windows, which
+ * raise the preempt count themselves: a switch between two threads
+ * without maps pays for neither.
+ */
 static inline __attribute__((always_inline)) bool context_switch(struct thread *prev,
 								   struct thread *next)
 {
-	switch_marker_set(1);
+	switch_marker_fast(1);
 	trace_switch_start();
-	__preempt_count++;
-	if (prev->kmap_ctrl.idx) {
+	if (__builtin_expect(prev->kmap_ctrl.idx != 0, 0)) {
 		next = kmap_switch_out(next);
 		if (next == prev) {
 			finish_switch();        /* puts prev's maps back */
-			__preempt_count--;
 			return false;
 		}
+		stats.kmap_switches++;
+	} else if (__builtin_expect(next->kmap_ctrl.idx != 0, 0)) {
+		stats.kmap_switches++;
 	}
 	stats.switches++;
 	next->switches_in++;
-	if (prev->kmap_ctrl.idx || next->kmap_ctrl.idx)
-		stats.kmap_switches++;
 	current = next;
 	__switch_to(&prev->saved_sp, next->saved_sp);
 	/* Back in prev, switched in by some later context_switch(). */
 	finish_switch();
-	__preempt_count--;
 	return true;
 }
 
 /*
  * Pick the best ready thread and run it. IRQs off. The caller has already
  * set current->state: READY means "still runnable" and it is requeued.
+ * Inlined into the hot callers (yield, blocking, IRQ exit), where
+ * "preempted" is a constant and its tests fold away.
  */
-static void __schedule(bool preempted)
+static inline __attribute__((always_inline)) void do_schedule(bool preempted)
 {
 	struct thread *prev = current, *next;
 
@@ -205,13 +214,19 @@ static void __schedule(bool preempted)
 	} while (__builtin_expect(need_resched, 0));
 }
 
+/* The same, out of line, for the callers off the hot paths. */
+static __attribute__((noinline)) void __schedule(bool preempted)
+{
+	do_schedule(preempted);
+}
+
 void schedule(void)
 {
 	BUG_ON(!arch_irqs_disabled());
 	if (preempt_count())
 		panic("schedule() with preempt_count 0x%x in thread '%s'",
 		      preempt_count(), current->name);
-	__schedule(false);
+	do_schedule(false);
 }
 
 void preempt_schedule(void)
@@ -238,7 +253,7 @@ void irq_exit(void)
 {
 	__preempt_count -= HARDIRQ_OFFSET;
 	if (running && need_resched && preempt_count() == 0)
-		__schedule(true);
+		do_schedule(true);
 }
 
 void thread_yield(void)
@@ -247,7 +262,7 @@ void thread_yield(void)
 
 	might_sleep();
 	flags = arch_local_irq_save();
-	__schedule(false);      /* not preempted: back of the queue */
+	do_schedule(false);     /* not preempted: back of the queue */
 	arch_local_irq_restore(flags);
 }
 
@@ -276,7 +291,6 @@ void sched_thread_entry(void)
 	struct thread *me = current;
 
 	finish_switch();
-	__preempt_count--;
 	if (need_resched)       /* woken during our first switch-in, see __schedule() */
 		__schedule(true);
 	arch_local_irq_enable();

@@ -32,6 +32,18 @@ void oneshot_timer_ack(void);
 
 /* Logic-analyzer marker pin: high while a context switch is in progress. */
 void switch_marker_set(int level);
+/*
+ * The same for the scheduler's switch path: a board may supply it as a
+ * static inline in its board_marker.h (one store instead of a call).
+ */
+#if defined(__has_include) && __has_include(<board_marker.h>)
+# include <board_marker.h>
+#else
+static inline void switch_marker_fast(int level)
+{
+	switch_marker_set(level);
+}
+#endif
 /* Second marker pin: benchmarks raise it at a wake-up's timer interrupt and
  * drop it when the woken thread runs. */
 void wake_marker_set(int level);

@@ -1,0 +1,99 @@
+# gdb-multiarch script (python): single-step one yield and one IRQ-to-thread
+# path of the bench image and print where the instructions go, per function.
+#   gdb-multiarch -q -batch -x tools/bench-breakdown.py IMAGE.elf
+# (QEMU runs the image halted with a gdb stub on $BREAKDOWN_PORT; see
+# tools/bench-breakdown.sh.) Single-stepping runs with IRQs masked in QEMU,
+# so nothing but the path itself is counted.
+import collections
+import os
+import gdb
+
+PORT = os.environ.get("BREAKDOWN_PORT", "1234")
+WARMUP = 50                     # yields before the one measured
+
+
+def pc():
+    return int(gdb.parse_and_eval("$pc")) & 0xffffffff
+
+
+def func_at(addr):
+    blk = gdb.current_progspace().block_for_pc(addr)
+    while blk is not None and blk.function is None:
+        blk = blk.superblock
+    if blk is not None:
+        return blk.function.name
+    sym = gdb.execute("info symbol 0x%x" % addr, to_string=True)
+    return sym.split(" ")[0] if "No symbol" not in sym else "0x%08x" % addr
+
+
+def step_until(done, limit=4000):
+    """stepi until done(pc) is true; returns the function of each step."""
+    trail = []
+    for _ in range(limit):
+        addr = pc()
+        if done(addr) and trail:
+            return trail
+        trail.append(func_at(addr))
+        gdb.execute("stepi", to_string=True)
+    raise gdb.GdbError("breakdown: path did not end within %d instructions" % limit)
+
+
+def report(title, trail):
+    counts = collections.OrderedDict()
+    for f in trail:
+        counts[f] = counts.get(f, 0) + 1
+    print("BD: %s: %d instructions" % (title, len(trail)))
+    for f, n in counts.items():
+        print("BD:   %-28s %4d" % (f, n))
+
+
+def in_function(name):
+    sym = gdb.lookup_global_symbol(name) or gdb.lookup_symbol(name)[0]
+    blk = gdb.block_for_pc(int(sym.value().address))
+    lo, hi = blk.start, blk.end
+    return lambda a: lo <= a < hi
+
+
+gdb.execute("set pagination off")
+gdb.execute("set confirm off")
+gdb.execute("target remote 127.0.0.1:%s" % PORT, to_string=True)
+
+# One yield: from yielder's call into thread_yield to the other yielder's
+# return from it (the benchmark loop's own instructions are not counted).
+bp = gdb.Breakpoint("thread_yield", internal=True)
+bp.ignore_count = WARMUP
+gdb.execute("continue", to_string=True)
+bp.delete()
+report("yield, two equal-priority threads, no maps", step_until(in_function("yielder")))
+
+# One IRQ to the woken thread: from the IRQ vector's first instruction to
+# irq_high's return from down(). irq_low raises the soft IRQ with IRQs on.
+bp = gdb.Breakpoint("irq_low", internal=True)
+gdb.execute("continue", to_string=True)
+bp.delete()
+bp = gdb.Breakpoint("irq_raise_soft", internal=True)
+bp.ignore_count = 5
+gdb.execute("continue", to_string=True)
+bp.delete()
+# Time passes while QEMU is stopped, so the tick would become pending at
+# every step: mask every other line at the VIC for the walk (through the
+# board's own call, as gdb cannot write device registers) and give them
+# back afterwards.
+line = int(gdb.parse_and_eval("irq_soft_line()"))
+enabled = int(gdb.parse_and_eval("*(volatile unsigned int *)0x10140010")) & 0xffffffff
+others = [i for i in range(32) if enabled & (1 << i) and i != line]
+for i in others:
+    gdb.execute("call (void)board_irq_mask(%d)" % i, to_string=True)
+vec = gdb.Breakpoint("*0xffff0018", internal=True)
+gdb.execute("continue", to_string=True)
+vec.delete()
+status = int(gdb.parse_and_eval("*(volatile unsigned int *)0x10140000")) & 0xffffffff
+if status != 1 << line:
+    raise gdb.GdbError("breakdown: the IRQ taken was not the soft IRQ alone (VIC 0x%x)" % status)
+trail = step_until(in_function("irq_high"))
+for i in others:
+    gdb.execute("call (void)board_irq_unmask(%d)" % i, to_string=True)
+if "bench_irq" not in trail:
+    raise gdb.GdbError("breakdown: the IRQ stepped was not the bench's soft IRQ")
+report("IRQ vector to woken thread (soft IRQ, no maps)", trail)
+gdb.execute("kill", to_string=True)
