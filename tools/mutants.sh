@@ -10,6 +10,9 @@
 # of IRQ injection, say) does not count.
 #
 #   tools/mutants.sh [TAP-FILE]
+#   MUTANTS_ALL=1 tools/mutants.sh   every suite of every variant for each
+#                                    mutant (slow; build/host/mutants/mutant-N.failures
+#                                    lists all that failed)
 #
 # A call is "deleted" by guarding it with if (0), so the mutant still
 # compiles warning-free and a kill can only come from a test. Works on a
@@ -131,8 +134,8 @@ for site in $sites; do
 			fi
 			f=$(failures "$v" $suite)
 			all+=${f:+$f$'\n'}
-			first=$(echo "$f" | grep -m1 -E "${want:-^$}")
-			[ -n "$first" ] && break 2
+			[ -z "$first" ] && first=$(echo "$f" | grep -m1 -E "${want:-^$}")
+			[ -n "$first" ] && [ -z "${MUTANTS_ALL:-}" ] && break 2
 		done
 	done
 	echo "$all" > "$work/mutant-$n.failures"
@@ -144,7 +147,7 @@ for site in $sites; do
 		say "not ok $n - $name killed only by tests not about it: $(echo "$all" | grep . | head -2 | paste -sd';')"
 	else
 		killed=$((killed + 1))
-		say "ok $n - $name killed by host[${first%% *}] ${first#* } ($(echo "$all" | grep -c .) failing, $(echo "$all" | grep -c ' test_sched_real: ') in the scheduler suite)"
+		say "ok $n - $name killed by host[${first%% *}] ${first#* } ($(echo "$all" | grep -c .) failing test(s) in the suites run, $(echo "$all" | grep -c ' test_sched_real: ') of them in the scheduler suite)"
 	fi
 	cp "$work/original" "$src/$file"
 done
