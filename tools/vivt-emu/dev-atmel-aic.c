@@ -105,11 +105,15 @@ static uint32_t aic_ivr(struct atmel_aic *a)
 		return a->spu;
 	}
 	if (s < 0) {
-		a->stack[a->depth++] = (struct aic_level){ -1, current_level(a) };
+		int level = current_level(a);
+
+		a->stack[a->depth] = (struct aic_level){ -1, level };
+		a->depth++;
 		aic_update(a);
 		return a->spu;
 	}
-	a->stack[a->depth++] = (struct aic_level){ s, (int)SMR_PRIOR(a->smr[s]) };
+	a->stack[a->depth] = (struct aic_level){ s, (int)SMR_PRIOR(a->smr[s]) };
+	a->depth++;
 	a->isr = (uint32_t)s;
 	if (SMR_EDGE(a->smr[s]))
 		a->pending &= ~(1u << s);
