@@ -108,6 +108,17 @@ for c in 1 2 3 4 5 6; do
 	fi
 done
 
+# ---- the virtual logic analyzer: marker edges as a VCD lokal-latency reads
+vcd=$outdir/switch.vcd
+"$emu" --no-model --input /dev/null --vcd "$vcd" build/versatilepb-default/tests/test_kmap_sched.elf \
+	> "$outdir/vcd-run.log" 2>&1
+pulses=$(tools/latency/lokal-latency "$vcd" 2>&1 | awk '$1 == "switch" { print $2 }')
+if [ "${pulses:-0}" -gt 0 ] 2>/dev/null; then
+	emit "ok" "vivt: the switch marker's VCD reads in lokal-latency ($pulses switches)"
+else
+	emit "not ok" "vivt: lokal-latency found no switch pulses in $vcd ($(tools/latency/lokal-latency "$vcd" 2>&1 | head -2 | tr '\n' ' '))"
+fi
+
 # ---- one run: writes its TAP verdict to $outdir/<index>.result
 run_one() {
 	local idx=$1 line=$2 label elf ram status regex input args log rc verdict
