@@ -37,6 +37,7 @@ void up(struct semaphore *s)
 	unsigned long flags = arch_local_irq_save();
 
 	s->count++;
+	wake_up_locked(&s->waiters);    /* one section: IRQ handlers call this */
 	arch_local_irq_restore(flags);
-	wake_up(&s->waiters);
+	preempt_check_resched();
 }

@@ -22,6 +22,14 @@ void init_waitqueue(struct wait_queue *wq);
 void sleep_on(struct wait_queue *wq);
 /* Make the longest waiter ready; returns whether one was woken. */
 bool wake_up(struct wait_queue *wq);
+/*
+ * The same with interrupts already off (the caller's own lock): makes the
+ * first waiter runnable and returns whether there was one; the caller
+ * then calls preempt_check_resched() once its interrupts are back on.
+ */
+bool wake_up_locked(struct wait_queue *wq);
+/* Switch now if a wake-up asked for it and this context may switch. */
+void preempt_check_resched(void);
 /* Make every waiter ready; returns how many. */
 int wake_up_all(struct wait_queue *wq);
 
