@@ -181,8 +181,12 @@ done
 
 # Summary: emulator instructions per second over every run.
 awk '/^vivt-emu: .* instructions in / {
-	for (f = 1; f <= NF; f++) { if ($f == "instructions") insns += $(f-1); if ($f == "s") secs += $(f-1) }
-} END { if (secs > 0) printf "vivt: %d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s\n", runs, insns / 1e9, secs, insns / secs / 1e6 }' \
+	for (f = 1; f <= NF; f++) {
+		if ($f == "instructions") insns += $(f-1)
+		if ($f == "in" && $(f+2) == "s") secs += $(f+1)
+		if ($f == "CPU,") cpu += $(f-2)
+	}
+} END { if (secs > 0 && cpu > 0) printf "vivt: %d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s (%.1f M per CPU second)\n", runs, insns / 1e9, secs, insns / secs / 1e6, insns / cpu / 1e6 }' \
 	runs="$i" "$outdir"/*.log | tee "$outdir/summary.txt"
 # The jitter seeds are there to land IRQs inside the maintenance loops and
 # the kmap switch steps: count where they landed, over every run.
