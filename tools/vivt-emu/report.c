@@ -11,6 +11,7 @@
  * not execute would shift the count, so the printed PC says "derived"
  * where it came from decoding rather than from a CP15 site or a fetch.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "vemu.h"
 #include "memsys.h"
@@ -167,6 +168,15 @@ static void print_full(struct vemu *vm, const struct ms_report *r)
 		fprintf(vm->out, "%s%08x+%u)", how, vm->block_pc, vm->block_size);
 	fprintf(vm->out, " %s, thread %s, time %llu ns: %s\n", *line ? line : "(no line)", thread,
 		(unsigned long long)vm->now, r->detail ? r->detail : "");
+	/* The model names other PCs in its detail (the newest write's): resolve them too. */
+	for (const char *p = r->detail; p && (p = strstr(p, "PC 0x")); p += 5) {
+		uint32_t other = (uint32_t)strtoul(p + 3, NULL, 16), o = 0;
+		const char *osym = symbols_lookup(vm->syms, other, &o);
+
+		symbols_source_line(vm->syms, other, line, sizeof(line));
+		fprintf(vm->out, "vivt-emu:   PC 0x%08x named above is %s+0x%x %s\n", other,
+			osym ? osym : "?", o, *line ? line : "(no line)");
+	}
 	/* A walk's descriptor lives in lowmem, where VA == PA. */
 	print_maintenance(vm, r->kind == MS_UNCLEAN_WALK ? r->pa : r->va);
 	if (vm->reports == REPORTS_IN_FULL)
