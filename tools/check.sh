@@ -7,7 +7,7 @@
 # so a crash or a timeout can never pass silently.
 set -uo pipefail
 
-phases=(${CHECK_PHASES:-config host host-sched target vivt boards openocd tools shell mutants})
+phases=(${CHECK_PHASES:-config host host-sched target vivt vivt-at91 boards openocd tools shell mutants})
 outdir=build/check
 rm -rf "$outdir"
 mkdir -p "$outdir"
@@ -24,7 +24,7 @@ for phase in "${phases[@]}"; do
 	p=$(grep -c '^ok ' "$tap" || true)
 	f=$(grep -c '^not ok ' "$tap" || true)
 	grep '^not ok ' "$tap" | sed 's/^/    /'
-	grep -hE '^(asm )?mutants killed|^vivt: [0-9]+ runs' "$log" | sed 's/^/    /'
+	grep -hE '^(asm |at91 )?mutants killed|^vivt: [0-9]+ runs|^board ' "$log" | sed 's/^/    /'
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "    not ok - check-$phase exited with status $rc (see $log)"
 		tail -n 20 "$log" | sed 's/^/    | /'
