@@ -5,38 +5,73 @@
 # ("ok N - name" / "not ok N - name") to build/check/<phase>.tap. A phase
 # whose command fails without reporting a failing case counts as one failure,
 # so a crash or a timeout can never pass silently.
+#
+# The phases run in two lanes at once (the machine has two cores). Phases in
+# one lane run in order, and no two lanes share a build directory: lane 1 is
+# host-side (build/host*, build/check-config, python tools), lane 2 builds and
+# runs target images (build/<board>*, build/vivt-emu, build/check-shell);
+# check-vivt reuses check-target's images, so it follows it. CHECK_JOBS=1
+# runs every phase in one lane; CHECK_PHASES="a b" runs just those, in order.
 set -uo pipefail
 
-phases=(${CHECK_PHASES:-config host host-sched target vivt vivt-at91 boards openocd tools shell mutants})
+lane1=${CHECK_LANE1:-host host-sched mutants config tools openocd}
+lane2=${CHECK_LANE2:-target vivt vivt-at91 boards shell}
+if [ -n "${CHECK_PHASES:-}" ]; then
+	lanes=("$CHECK_PHASES")
+elif [ "${CHECK_JOBS:-$(nproc)}" -le 1 ]; then
+	lanes=("$lane1 $lane2")
+else
+	lanes=("$lane1" "$lane2")
+fi
+
 outdir=build/check
 rm -rf "$outdir"
 mkdir -p "$outdir"
 
-passed=0
-failed=0
-for phase in "${phases[@]}"; do
-	echo "=== check-$phase"
-	log="$outdir/$phase.log"
-	tap="$outdir/$phase.tap"
+# run_phase PHASE: run it, write "passed failed" to $outdir/PHASE.count and
+# print its block in one write, so blocks from two lanes never interleave.
+run_phase() {
+	local phase=$1 log="$outdir/$1.log" tap="$outdir/$1.tap" rc p f t0 block
 	: > "$tap"
+	t0=$(date +%s)
 	make --no-print-directory "check-$phase" TAP="$PWD/$tap" > "$log" 2>&1
 	rc=$?
 	p=$(grep -c '^ok ' "$tap" || true)
 	f=$(grep -c '^not ok ' "$tap" || true)
-	grep '^not ok ' "$tap" | sed 's/^/    /'
-	grep -hE '^(asm |at91 )?mutants killed|^vivt: [0-9]+ runs|^board ' "$log" | sed 's/^/    /'
+	block="=== check-$phase ($(( $(date +%s) - t0 )) s)"$'\n'
+	block+=$(grep '^not ok ' "$tap" | sed 's/^/    /')$'\n'
+	block+=$(grep -hE '^(asm |at91 )?mutants killed|^vivt: [0-9]+ runs|^board ' "$log" | sed 's/^/    /')$'\n'
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		echo "    not ok - check-$phase exited with status $rc (see $log)"
-		tail -n 20 "$log" | sed 's/^/    | /'
+		block+="    not ok - check-$phase exited with status $rc (see $log)"$'\n'
+		block+=$(tail -n 20 "$log" | sed 's/^/    | /')$'\n'
 		f=1
 	fi
 	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-		echo "    not ok - check-$phase ran no test (see $log)"
+		block+="    not ok - check-$phase ran no test (see $log)"$'\n'
 		f=1
 	fi
-	echo "    $p passed, $f failed"
-	passed=$((passed + p))
-	failed=$((failed + f))
+	block+="    $p passed, $f failed"
+	printf '%s\n' "$(printf '%s' "$block" | grep -v '^$')"
+	echo "$p $f" > "$outdir/$phase.count"
+}
+
+pids=()
+for lane in "${lanes[@]}"; do
+	( for phase in $lane; do run_phase "$phase"; done ) &
+	pids+=($!)
+done
+wait "${pids[@]}"
+
+passed=0
+failed=0
+for lane in "${lanes[@]}"; do
+	for phase in $lane; do
+		if read -r p f < "$outdir/$phase.count"; then
+			passed=$((passed + p)); failed=$((failed + f))
+		else
+			echo "not ok - check-$phase left no result"; failed=$((failed + 1))
+		fi
+	done
 done
 
 echo "$passed passed, $failed failed"
