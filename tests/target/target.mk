@@ -17,6 +17,9 @@ check-target: bootstrap $(O)/lokal.elf
 	@tests/target/check-quiet-halt.sh $(if $(TAP),$(TAP),/dev/null) \
 		$(foreach t,test_sched:0 test_kmap_unmap_order:3 test_fault_null:4,build/versatilepb-default/tests/$(subst :,.elf:,$(t))) \
 		|| touch $(O)/check-target.failed
+	@# The idle loop's wait for interrupt, as compiled: the ARM926 sequence.
+	@tests/target/check-idle-sequence.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
+		|| touch $(O)/check-target.failed
 	@# make debug with its gdb port taken: a clear refusal, no gdb time-out.
 	@tests/target/check-debug-port.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
 		|| touch $(O)/check-target.failed
