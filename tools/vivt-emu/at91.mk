@@ -4,8 +4,16 @@
 #   make at91-mutants        the AT91 driver mutants alone
 .PHONY: check-vivt-at91 at91-mutants
 
-check-vivt-at91: $(VEMU)
+check-vivt-at91: $(VEMU) $(VEMU_AT91_TOUCH_ELFS)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tools/vivt-emu/check-vivt-at91.sh
 
 at91-mutants: $(VEMU)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tools/vivt-emu/at91-mutants.sh
+
+# Guests that touch one unmodelled AT91 address each: at91-touch-{r,w}-ADDR.elf.
+VEMU_AT91_TOUCH := w-fffffd44 r-fffff104 w-ffffea08 r-fffa4000
+VEMU_AT91_TOUCH_ELFS := $(VEMU_AT91_TOUCH:%=$(VEMU_OUT)/guest/at91-touch-%.elf)
+$(VEMU_OUT)/guest/at91-touch-%.elf: tools/vivt-emu/guest/at91-touch.S | bootstrap
+	@mkdir -p $(@D)
+	@$(CROSS)gcc $(CPUFLAGS) -nostdlib -nostartfiles -Wl,-Ttext=0x20010000 -Wl,--no-warn-rwx-segments \
+		-DWRITE=$(if $(filter w-%,$*),1,0) -DADDR=0x$(lastword $(subst -, ,$*)) -o $@ $<
