@@ -26,7 +26,7 @@ struct vcd *vcd_open(const char *path, const char *const *names, unsigned n)
 		exit(1);
 	}
 	v->n = n;
-	fprintf(v->f, "$comment vivt-emu: PL061 marker pins against emulated time (1 instruction = 1 ns) $end\n");
+	fprintf(v->f, "$comment vivt-emu: marker pins (PL061 on versatilepb, PIOA on the AT91) against emulated time (1 instruction = 1 ns) $end\n");
 	fprintf(v->f, "$timescale 1 ns $end\n$scope module vivt_emu $end\n");
 	for (unsigned i = 0; i < n; i++)
 		fprintf(v->f, "$var wire 1 %c %s $end\n", '!' + i, names[i]);
