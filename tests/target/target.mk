@@ -20,6 +20,9 @@ check-target: bootstrap $(O)/lokal.elf
 	@# The idle loop's wait for interrupt, as compiled: the ARM926 sequence.
 	@tests/target/check-idle-sequence.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
 		|| touch $(O)/check-target.failed
+	@# kmap_local: the index push before the slot's PTE, as compiled.
+	@tests/target/check-kmap-order.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
+		|| touch $(O)/check-target.failed
 	@# make debug with its gdb port taken: a clear refusal, no gdb time-out.
 	@tests/target/check-debug-port.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
 		|| touch $(O)/check-target.failed

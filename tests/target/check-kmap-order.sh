@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The kmap index push comes before the slot is touched (issue 11, defect 5):
+# in the compiled __kmap_local_pfn_prot, the store of the new
+# current->kmap_ctrl.idx must precede the lookup of the slot's PTE
+# (slot_ptes[idx], the only word-indexed load there) and so every access to
+# the PTE; otherwise an IRQ in between would map onto the same slot.
+#   tests/target/check-kmap-order.sh TAP_OUT IMAGE.elf
+set -uo pipefail
+if [ $# -ne 2 ] || [ ! -f "$2" ]; then
+	echo "usage: tests/target/check-kmap-order.sh TAP_OUT IMAGE.elf (${2:-no image}: not found)" >&2
+	exit 2
+fi
+tap=$1 elf=$2
+off=$(gdb-multiarch -q -batch -nx -ex 'print (int)&((struct thread *)0)->kmap_ctrl.idx' "$elf" 2>/dev/null \
+	| sed -n 's/^\$1 = \([0-9]*\)$/\1/p')
+body=$(arm-none-eabi-objdump -d --no-show-raw-insn "$elf" | awk '/<__kmap_local_pfn_prot>:/,/^$/')
+if [ -z "$off" ] || [ -z "$body" ]; then
+	verdict="cannot find kmap_ctrl.idx or __kmap_local_pfn_prot in $elf"
+else
+	verdict=$(awk -v off="$off" '
+		!push && $0 ~ ("str\t[^,]*, \\[[^,]*, #" off "\\]") { push = NR }
+		!slot && /ldr\t.*, lsl #2\]/ { slot = NR }
+		END {
+			if (!push) print "no store of kmap_ctrl.idx (offset " off ")";
+			else if (!slot) print "no slot PTE lookup";
+			else if (slot < push) print "the slot PTE is looked up before the index store";
+			else print "ok";
+		}' <<< "$body")
+fi
+if [ "$verdict" = ok ]; then
+	r="ok"; why="index stored before the slot PTE is read or written"
+else
+	r="not ok"; why=$verdict
+fi
+echo "$r 1 - kmap index push order in the compiled code: $why" | tee -a "$tap"
+[ "$r" = ok ]
