@@ -73,7 +73,9 @@ run_mutant() {
 		rc=$?
 		if [ "$rc" -ne 0 ]; then
 			local why
-			why=$(grep -m1 '^vivt-emu: REPORT' "$out/$name-$img.log" | cut -c11-260)
+			why=$(awk '/^vivt-emu: REPORT/ { if (n++) exit; print substr($0, 11, 250); next }
+				n && /^vivt-emu:   / { sub(/^vivt-emu: +/, ""); print; next } n { exit }' \
+				"$out/$name-$img.log" | paste -sd'|' - | sed 's/|/ | /g')
 			[ -z "$why" ] && why="exit status $rc: $(grep -m1 -E '^not ok|^vivt-emu: error' "$out/$name-$img.log" | cut -c1-200)"
 			echo "killed by $img (patched $addrs): $why" > "$out/$name.result"
 			return

@@ -135,7 +135,10 @@ run_one() {
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		verdict="not ok"; why="timed out after ${VIVT_TIMEOUT}s"
 	elif grep -q '^vivt-emu: REPORT' "$log"; then
-		verdict="not ok"; why="model reports: $(grep -m1 '^vivt-emu: REPORT' "$log" | cut -c1-300)"
+		# The first report with its context lines (maintenance history, other PCs).
+		verdict="not ok"; why="model reports: $(awk '/^vivt-emu: REPORT/ { if (n++) exit; print; next }
+			n && /^vivt-emu:   / { sub(/^vivt-emu: +/, ""); print; next } n { exit }' "$log" |
+			cut -c1-400 | paste -sd'|' - | sed 's/|/ | /g')"
 	elif [ "$rc" -ne "$status" ]; then
 		verdict="not ok"; why="exit status $rc, expected $status: $(grep '^vivt-emu' "$log" | head -2 | tr '\n' ' ' | cut -c1-300)"
 	elif [ "$status" = 0 ] && grep -qE '^not ok [0-9]+ - ' "$log"; then
