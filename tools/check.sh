@@ -15,7 +15,7 @@
 set -uo pipefail
 
 lane1=${CHECK_LANE1:-host host-sched mutants config tools openocd}
-lane2=${CHECK_LANE2:-target vivt vivt-at91 boards shell}
+lane2=${CHECK_LANE2:-target vivt vivt-model vivt-at91 boards shell}
 if [ -n "${CHECK_PHASES:-}" ]; then
 	lanes=("$CHECK_PHASES")
 elif [ "${CHECK_JOBS:-$(nproc)}" -le 1 ]; then
