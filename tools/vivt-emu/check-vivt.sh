@@ -119,6 +119,10 @@ else
 	emit "not ok" "vivt: lokal-latency found no switch pulses in $vcd ($(tools/latency/lokal-latency "$vcd" 2>&1 | head -2 | tr '\n' ' '))"
 fi
 
+# ---- --stats-at-lines, the per-figure counters make bench reads
+sl=$(tools/vivt-emu/tests/stats-lines.sh "$emu" build/versatilepb-default/tests/test_highmem.elf "$outdir/stats-lines")
+while IFS= read -r r; do emit "${r%% - *}" "${r#* - }"; done <<< "${sl:-not ok - vivt --stats-at-lines: its test printed nothing}"
+
 # ---- one run: writes its TAP verdict to $outdir/<index>.result
 run_one() {
 	local idx=$1 line=$2 label elf ram status regex input args log rc verdict

@@ -37,7 +37,9 @@ static void usage(FILE *f)
 		"  --max-insns N      stop with an error after N ns of emulated time (N\n"
 		"                     instructions, plus time idled in WFI)\n"
 		"  --max-reports N    stop the run after N reports (default 10000)\n"
-		"  --stats            print the model's counters at the end\n");
+		"  --stats            print the model's counters at the end\n"
+		"  --stats-at-lines RE  at each console line matching RE (extended regex),\n"
+		"                     print the model's counters since the previous one\n");
 }
 
 static bool parse_u64(const char *s, uint64_t *out)
@@ -85,6 +87,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 				fprintf(stderr, "vivt-emu: unknown machine '%s' (known: versatilepb, at91sam9g20-ek)\n", v ? v : "");
 				return -1;
 			}
+		} else if (!strcmp(a, "--stats-at-lines")) {
+			if (!v || !*v) {
+				fprintf(stderr, "vivt-emu: --stats-at-lines needs a regular expression\n");
+				return -1;
+			}
+			o->stats_at_lines = v;
 		} else if (!strcmp(a, "--vcd") || !strcmp(a, "--input") || !strcmp(a, "--image")) {
 			if (!v) {
 				fprintf(stderr, "vivt-emu: %s needs a file name\n", a);
@@ -186,6 +194,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	if (vm->opt.stats_at_lines && stats_lines_init(vm, vm->opt.stats_at_lines))
+		return 1;
 	cpu_add_hooks(vm);
 	if (elf_load(vm, vm->opt.elf, &entry, true))
 		return 1;
@@ -220,6 +230,7 @@ int main(int argc, char **argv)
 		print_stats(vm);
 	if (vm->reports)
 		status = EXIT_REPORTED;
+	stats_lines_free(vm);
 	if (vm->ms)
 		ms_free(vm->ms);
 	uc_close(vm->uc);

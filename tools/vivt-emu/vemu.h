@@ -78,6 +78,7 @@ struct options {
 	uint64_t max_insns;	/* 0: no limit */
 	uint32_t max_reports;	/* stop after this many reports */
 	bool stats;
+	const char *stats_at_lines;	/* regex: model counters at matching console lines */
 };
 
 enum stop_kind { STOP_NONE, STOP_IRQ, STOP_EXIT, STOP_ERROR, STOP_RESUME };
@@ -129,6 +130,7 @@ struct vemu {
 	struct memsys *ms;
 	unsigned long reports;
 	struct symbols *syms;
+	struct stats_lines *stats_lines;	/* --stats-at-lines, or NULL */
 	FILE *out;			/* emulator's own messages */
 };
 
@@ -181,6 +183,12 @@ void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size
 
 /* semihost.c */
 bool semihost_call(struct vemu *vm);
+
+/* stats-lines.c: --stats-at-lines (needs the model; -1 after a message) */
+int stats_lines_init(struct vemu *vm, const char *regex);
+/* Every console character: a matching line prints the counters' deltas. */
+void stats_lines_putc(struct vemu *vm, int c);
+void stats_lines_free(struct vemu *vm);
 
 /* report.c */
 struct ms_report;
