@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# make bench, the emulator part ("what the board will see"): the bench image
+# (both kmap restore modes) on vivt-emu with the cache/TLB model; each bench
+# figure gets the line fills, write-backs, CP15 operations, table walks and
+# drains behind one iteration, and an ESTIMATED ARM926EJ-S cycle count from
+# tools/vivt-emu/arm926-costs.json.  Writes OUT/vivt.{txt,json} and a "vivt"
+# section in OUT/results.json when that exists.
+#   tools/vivt-emu/bench-vivt.sh [OUT]        (default build/bench)
+# VIVT_BENCH_WAKES (default 500) sets the wake-up count of these builds: the
+# per-iteration figures do not depend on it, the run time does (about 18 s
+# of CPU per image at 500; the 10000 of make bench would take 85 s each).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:-build/bench}
+wakes=${VIVT_BENCH_WAKES:-500}
+emu=build/vivt-emu/vivt-emu
+mkdir -p "$out"
+make --no-print-directory vivt-emu > "$out/vivt-build.log" 2>&1 || { tail -20 "$out/vivt-build.log"; exit 1; }
+args=()
+for lazy in 0 1; do
+	O=build/bench-vivt/lazy$lazy
+	make --no-print-directory O=$O KMAP_LAZY=$lazy BENCH_WAKES="$wakes" bench-image >> "$out/vivt-build.log" 2>&1 \
+		|| { tail -20 "$out/vivt-build.log"; exit 1; }
+	echo "bench: KMAP_LAZY=$lazy on vivt-emu (BENCH_WAKES=$wakes)"
+	# Result lines: two spaces, the group, the name, a value in ns or x.
+	"$emu" --input /dev/null --stats --stats-at-lines '^  [a-z+-]+ +[^ ].* (ns|x)$' $O/bench.elf \
+		> "$out/vivt-console-lazy$lazy.log" 2> "$out/vivt-emu-lazy$lazy.log" \
+		|| { tail -5 "$out/vivt-emu-lazy$lazy.log"; echo "bench: vivt-emu run failed"; exit 1; }
+	tail -n 3 "$out/vivt-emu-lazy$lazy.log" | grep ' instructions in ' || true
+	args+=("KMAP_LAZY=$lazy=$out/vivt-emu-lazy$lazy.log")
+done
+python3 tools/vivt-emu/bench-vivt.py tools/vivt-emu/arm926-costs.json "$out" "${args[@]}"
