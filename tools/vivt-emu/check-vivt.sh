@@ -6,8 +6,8 @@
 # IRQ-jitter seeds, the demo, the NOR image (boot stub in flash, shell
 # copied to RAM), and a test image in board mode (no semihosting: it must
 # end in a quiet halt the emulator detects).
-# The emulator's own guest programs (tools/vivt-emu/guest): each commits one
-# violation that must be reported as such; its corrected twin runs clean.
+# The emulator's own one-violation programs run in check-vivt-model
+# (tools/vivt-emu/tests/arm/run.sh).
 # Then the asm mutants (tools/vivt-emu/asm-mutants.sh) unless VIVT_MUTANTS=0.
 #
 # Environment: TAP (TAP output file, default stdout), VIVT_JOBS (parallel
@@ -84,29 +84,6 @@ if build_variant default "" nor-image; then
 else
 	emit "not ok" "vivt: build of the demo and the NOR image failed: see $outdir/build-default.log"
 fi
-
-# ---- the emulator's own guests: one violation each, and its corrected twin
-kinds=("" "stale read" "lost write (invalidate)" "unclean table walk" "stale TLB entry"
-       "stale instruction fetch" "lost write (write-back)")
-for c in 1 2 3 4 5 6; do
-	log=$outdir/violation-$c.log
-	"$emu" --input /dev/null "build/vivt-emu/guest/violation-$c.elf" > "$log" 2>&1
-	rc=$?
-	got=$(grep -o '^vivt-emu: REPORT [^:]*' "$log" | sed 's/^vivt-emu: REPORT //' | sort -u | paste -sd, -)
-	if [ "$rc" -eq 10 ] && [ "$got" = "${kinds[$c]}" ]; then
-		emit "ok" "vivt guest violation-$c: reported as $got, nothing else"
-	else
-		emit "not ok" "vivt guest violation-$c: exit $rc, reports '$got', expected '${kinds[$c]}' (log $log)"
-	fi
-	log=$outdir/fixed-$c.log
-	"$emu" --input /dev/null "build/vivt-emu/guest/fixed-$c.elf" > "$log" 2>&1
-	rc=$?
-	if [ "$rc" -eq 0 ] && ! grep -q '^vivt-emu: REPORT' "$log"; then
-		emit "ok" "vivt guest fixed-$c (violation-$c corrected): runs clean"
-	else
-		emit "not ok" "vivt guest fixed-$c: exit $rc, $(grep -c '^vivt-emu: REPORT' "$log") reports (log $log)"
-	fi
-done
 
 # ---- the virtual logic analyzer: marker edges as a VCD lokal-latency reads
 vcd=$outdir/switch.vcd

@@ -29,23 +29,10 @@ $(VEMU): $(VEMU_OBJS)
 
 vivt-emu: $(VEMU)
 
-# Guest programs that each commit one violation (and their corrected twins).
-VEMU_GUESTS := $(foreach c,1 2 3 4 5 6,$(VEMU_OUT)/guest/violation-$(c).elf $(VEMU_OUT)/guest/fixed-$(c).elf)
-VEMU_GUEST_CC = $(CROSS)gcc $(CPUFLAGS) -nostdlib -nostartfiles -Wl,-Ttext=0x10000 \
-                -Wl,--no-warn-rwx-segments -o $@ $<
-$(VEMU_OUT)/guest/violation-%.elf: $(VEMU_DIR)/guest/one-violation.S | bootstrap
-	@mkdir -p $(@D)
-	@$(VEMU_GUEST_CC) -DCASE=$*
-$(VEMU_OUT)/guest/fixed-%.elf: $(VEMU_DIR)/guest/one-violation.S | bootstrap
-	@mkdir -p $(@D)
-	@$(VEMU_GUEST_CC) -DCASE=$* -DFIXED
-.PHONY: vivt-guests
-vivt-guests: $(VEMU_GUESTS)
-
 run-vivt: $(VEMU) $(O)/lokal.elf
 	@$(VEMU) --machine $(BOARD) --ram $(RAM_MB) $(VIVT_ARGS) $(O)/lokal.elf
 
-check-vivt: $(VEMU) vivt-guests
+check-vivt: $(VEMU)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) $(VEMU_DIR)/check-vivt.sh
 
 -include $(wildcard $(VEMU_OUT)/*.d)
