@@ -43,6 +43,7 @@ n=0
 failed=0
 notrun=0
 emit() { n=$((n + 1)); [ "$1" = ok ] || failed=$((failed + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
+. "$(dirname "$0")/run-manifest.sh"
 note() { notrun=$((notrun + 1)); echo "# not run on $board: $1" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "# not run on $board: $1"; }
 trim() { sed 's/^ *//; s/ *$//'; }
 start=$(date +%s)
@@ -166,20 +167,7 @@ export -f run_one
 export out
 
 total=$(wc -l < "$runs")
-k=0
-while IFS= read -r line; do
-	k=$((k + 1))
-	printf '%s\0%s\0' "$k" "$line"
-done < "$runs" | xargs -0 -n 2 -P "$jobs" bash -c 'run_one "$1" "$2"' _
-for ((k = 1; k <= total; k++)); do
-	if [ -f "$out/$k.result" ]; then
-		r=$(cat "$out/$k.result")
-		emit "${r%% - *}" "${r#* - }"
-		[[ "$r" == not* ]] && tail -n 12 "$out/$k.log" | sed 's/^/    | /'
-	else
-		emit "not ok" "vivt-at91: run $k left no result"
-	fi
-done
+run_manifest "$runs" "$out" "$jobs" vivt-at91
 
 # ---- the marker pins through tools/latency: one PA6 pulse per context switch.
 demo_log=$(grep -l 'demo: data verification' "$out"/*.log 2>/dev/null | head -1)

@@ -28,6 +28,7 @@ mkdir -p "$outdir"
 n=0
 failed=0
 emit() { n=$((n + 1)); [ "$1" = ok ] || failed=$((failed + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
+. "$(dirname "$0")/run-manifest.sh"
 
 [ -x "$emu" ] || { emit "not ok" "vivt: $emu is not built"; exit 1; }
 
@@ -147,21 +148,7 @@ export outdir
 
 start=$(date +%s)
 i=$(wc -l < "$runs")
-k=0
-while IFS= read -r line; do
-	k=$((k + 1))
-	printf '%s\0%s\0' "$k" "$line"
-done < "$runs" > "$outdir/runs.nul"
-xargs -0 -n 2 -P "$jobs" bash -c 'run_one "$1" "$2"' _ < "$outdir/runs.nul"
-for ((k = 1; k <= i; k++)); do
-	if [ -f "$outdir/$k.result" ]; then
-		r=$(cat "$outdir/$k.result")
-		emit "${r%% - *}" "${r#* - }"
-		[[ "$r" == not* ]] && tail -n 12 "$outdir/$k.log" | sed 's/^/    | /'
-	else
-		emit "not ok" "vivt: run $k left no result"
-	fi
-done
+run_manifest "$runs" "$outdir" "$jobs" vivt
 
 # Summary: emulator instructions per second over every run.
 awk '/^vivt-emu: .* instructions in / {
