@@ -20,9 +20,7 @@
 # Configurations: make check runs the lines whose make variables are in
 # VIVT_AT91_CONFIGS, comma-separated (default: "default,DEBUG_HIGHMEM=1",
 # "default" meaning none); every other line
-# is listed as not run, with the reason; so is test_sched (0.3 G
-# instructions; its soft-IRQ path is test_kmap_sched's too, and versatilepb's
-# check-vivt runs it).  VIVT_AT91_CONFIGS=all runs everything.
+# is listed as not run, with the reason.  VIVT_AT91_CONFIGS=all runs everything.
 #
 # Environment: TAP, VIVT_JOBS (default 2), VIVT_TIMEOUT (s per run, 150),
 # VIVT_AT91_OUT (logs; default build/check/vivt-at91).
@@ -35,7 +33,6 @@ manifest=tests/target/tests.list
 out=${VIVT_AT91_OUT:-build/check/vivt-at91}
 jobs=${VIVT_JOBS:-2}
 configs=${VIVT_AT91_CONFIGS:-default,DEBUG_HIGHMEM=1}
-slow="test_sched"
 export VIVT_TIMEOUT=${VIVT_TIMEOUT:-150}
 rm -rf "$out"
 mkdir -p "$out"
@@ -112,10 +109,6 @@ while IFS='|' read -r image status regex vars input; do
 	fi
 	if [ "$configs" != all ] && ! echo "$configs" | tr ',' '\n' | grep -qxF -- "${vars:-default}"; then
 		note "$label: configuration not in make check's time budget (VIVT_AT91_CONFIGS=all runs it)"
-		continue
-	fi
-	if [ "$configs" != all ] && [[ " $slow " == *" $image "* ]]; then
-		note "$label: image too slow for make check's time budget (VIVT_AT91_CONFIGS=all runs it)"
 		continue
 	fi
 	[ -n "${over_status[$key]+x}" ] && status=${over_status[$key]} regex=${over_regex[$key]}
