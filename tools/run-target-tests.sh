@@ -45,17 +45,10 @@ missing_regexes() {
 	echo "$missing"
 }
 
+. "$(dirname "$0")/../tests/target/manifest.sh"
 declare -A built
 while IFS='|' read -r image status regex vars input; do
-	image=$(echo "$image" | xargs)
-	[ -z "$image" ] || [[ "$image" == \#* ]] && continue
-	status=$(echo "$status" | xargs)
-	regex=$(echo "$regex" | sed 's/^ *//; s/ *$//')
-	vars=$(echo "$vars" | xargs)
-	run_env=$(printf '%s\n' $vars | grep '^QEMU_' | xargs)
-	vars=$(printf '%s\n' $vars | grep -v '^QEMU_' | xargs)
-	input=$(echo "$input" | sed 's/^ *//; s/ *$//')
-	variant=$(echo "${vars:-default}" | tr ' =' '_-')
+	manifest_line || continue
 	O=build/versatilepb-$variant
 	if [ -z "${built[$variant]:-}" ]; then
 		if ! make --no-print-directory O="$O" $vars target-images > "$out/build-$variant.log" 2>&1; then

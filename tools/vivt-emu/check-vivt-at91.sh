@@ -41,6 +41,7 @@ failed=0
 notrun=0
 emit() { n=$((n + 1)); [ "$1" = ok ] || failed=$((failed + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
 . "$(dirname "$0")/run-manifest.sh"
+. "$(dirname "$0")/../../tests/target/manifest.sh"
 note() { notrun=$((notrun + 1)); echo "# not run on $board: $1" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "# not run on $board: $1"; }
 trim() { sed 's/^ *//; s/ *$//'; }
 start=$(date +%s)
@@ -94,13 +95,8 @@ for t in "w-fffffd44|WDT register \+0x4 is not modelled" "r-fffff104|AIC registe
 done
 seed=0
 while IFS='|' read -r image status regex vars input; do
-	image=$(echo "$image" | xargs)
-	[ -z "$image" ] || [[ "$image" == \#* ]] && continue
-	status=$(echo "$status" | xargs)
-	regex=$(echo "$regex" | trim)
 	# QEMU_ICOUNT and the like are for QEMU: the emulator always counts instructions.
-	vars=$(printf '%s\n' $vars | grep -v '^QEMU_' | xargs)
-	input=$(echo "$input" | trim)
+	manifest_line || continue
 	key="$image|$vars"
 	label="$image${vars:+ [$vars]}"
 	if [ -n "${only_vpb[$key]+x}" ]; then
@@ -112,7 +108,6 @@ while IFS='|' read -r image status regex vars input; do
 		continue
 	fi
 	[ -n "${over_status[$key]+x}" ] && status=${over_status[$key]} regex=${over_regex[$key]}
-	variant=$(echo "${vars:-default}" | tr ' =' '_-')
 	O=$(build_variant "$variant" "$vars")
 	if [ -z "$O" ]; then
 		emit "not ok" "vivt-at91: build of target images ($variant) failed: see $out/build-$variant.log"

@@ -29,6 +29,7 @@ n=0
 failed=0
 emit() { n=$((n + 1)); [ "$1" = ok ] || failed=$((failed + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
 . "$(dirname "$0")/run-manifest.sh"
+. "$(dirname "$0")/../../tests/target/manifest.sh"
 
 [ -x "$emu" ] || { emit "not ok" "vivt: $emu is not built"; exit 1; }
 
@@ -46,13 +47,8 @@ build_variant() {	# $1 variant, $2 make vars, $3 extra targets; sets O, false if
 	[ "${built[$1${3:+ $3}]}" = ok ]
 }
 while IFS='|' read -r image status regex vars input; do
-	image=$(echo "$image" | xargs)
-	[ -z "$image" ] || [[ "$image" == \#* ]] && continue
-	status=$(echo "$status" | xargs)
-	regex=$(echo "$regex" | sed 's/^ *//; s/ *$//')
-	vars=$(echo "$vars" | xargs)
-	input=$(echo "$input" | sed 's/^ *//; s/ *$//')
-	variant=$(echo "${vars:-default}" | tr ' =' '_-')
+	# QEMU_ICOUNT and the like are for QEMU: the emulator always counts instructions.
+	manifest_line || continue
 	if ! build_variant "$variant" "$vars"; then
 		emit "not ok" "vivt: build of target images ($variant) failed: see $outdir/build-$variant.log"
 		continue
