@@ -5,8 +5,7 @@
 #include <lokal/wait.h>
 #include <lokal/sched-internal.h>
 
-volatile unsigned int __preempt_count;
-volatile bool need_resched;
+volatile union preempt_state __preempt __attribute__((aligned(8)));
 
 void preempt_enable(void)
 {

@@ -103,13 +103,24 @@ void wake_up_thread(struct thread *t)
 		need_resched = true;
 }
 
-/* Second half of a switch, run by the thread switched to. */
-static inline __attribute__((always_inline)) void finish_switch(void)
+/*
+ * Second half of a switch, run by the thread switched to (me). Returns
+ * whether a more urgent thread became ready meanwhile: only possible when
+ * interrupts were on, inside the kmap window, so the common switch without
+ * maps answers a constant false and its caller's re-check folds away.
+ * Maps to restore and an active trace share one test: the switch that
+ * needs neither pays for one load more than the marker.
+ */
+static inline __attribute__((always_inline)) bool finish_switch(struct thread *me)
 {
-	struct thread *me = current;
 	unsigned int restored = 0;
+	bool resched = false;
 
-	if (__builtin_expect(me->kmap_ctrl.idx != 0, 0)) {
+	if (__builtin_expect((me->kmap_ctrl.idx | __trace_active) == 0, 1)) {
+		switch_marker_fast(0);
+		return false;
+	}
+	if (me->kmap_ctrl.idx != 0) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
 		__preempt_count++;      /* an IRQ in the window must not switch */
 		kmap_window = KMAP_WINDOW_IN;
@@ -120,9 +131,11 @@ static inline __attribute__((always_inline)) void finish_switch(void)
 		__preempt_count--;
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
+		resched = need_resched;
 	}
 	switch_marker_fast(0);
 	trace_switch_end(me, restored);
+	return resched;
 }
 
 /*
@@ -149,34 +162,37 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *n
 	return next;
 }
 
+/* What context_switch() reports back to prev: 0, or either or both bits. */
+enum {
+	SWITCH_ABANDONED = 1,   /* prev's kmap window readied prev itself: it never left */
+	SWITCH_RESCHED = 2,     /* a wake-up in a kmap window wants the CPU: decide again */
+};
+
 /*
- * Returns false if the switch was abandoned and prev goes on running.
  * Interrupts stay off throughout, except inside the kmap windows, which
  * raise the preempt count themselves: a switch between two threads
- * without maps pays for neither.
+ * without maps pays for neither. Per-thread switch counts are the only
+ * statistic on this path; the totals are summed when someone asks.
  */
-static inline __attribute__((always_inline)) bool context_switch(struct thread *prev,
-								   struct thread *next)
+static inline __attribute__((always_inline)) unsigned int
+context_switch(struct thread *prev, struct thread *next)
 {
 	switch_marker_fast(1);
-	trace_switch_start();
-	if (__builtin_expect(prev->kmap_ctrl.idx != 0, 0)) {
-		next = kmap_switch_out(next);
-		if (next == prev) {
-			finish_switch();        /* puts prev's maps back */
-			return false;
+	if (__builtin_expect((prev->kmap_ctrl.idx | next->kmap_ctrl.idx | __trace_active) != 0, 0)) {
+		trace_switch_start();
+		if (prev->kmap_ctrl.idx != 0) {
+			next = kmap_switch_out(next);
+			if (next == prev)
+				return SWITCH_ABANDONED | (finish_switch(prev) ? SWITCH_RESCHED : 0);
 		}
-		stats.kmap_switches++;
-	} else if (__builtin_expect(next->kmap_ctrl.idx != 0, 0)) {
-		stats.kmap_switches++;
+		if ((prev->kmap_ctrl.idx | next->kmap_ctrl.idx) != 0)
+			stats.kmap_switches++;
 	}
-	stats.switches++;
 	next->switches_in++;
 	current = next;
 	__switch_to(&prev->saved_sp, next->saved_sp);
 	/* Back in prev, switched in by some later context_switch(). */
-	finish_switch();
-	return true;
+	return finish_switch(prev) ? SWITCH_RESCHED : 0;
 }
 
 /*
@@ -188,6 +204,7 @@ static inline __attribute__((always_inline)) bool context_switch(struct thread *
 static inline __attribute__((always_inline)) void do_schedule(bool preempted)
 {
 	struct thread *prev = current, *next;
+	unsigned int r;
 
 	do {
 		need_resched = false;
@@ -201,7 +218,8 @@ static inline __attribute__((always_inline)) void do_schedule(bool preempted)
 		next = dequeue_highest();
 		if (next == prev)
 			return;
-		if (context_switch(prev, next) && preempted)
+		r = context_switch(prev, next);
+		if (!(r & SWITCH_ABANDONED) && preempted)
 			stats.preemptions++;
 		/*
 		 * Back in prev. Interrupts were on during the kmap steps of the
@@ -211,7 +229,7 @@ static inline __attribute__((always_inline)) void do_schedule(bool preempted)
 		 * frame on a small thread stack).
 		 */
 		preempted = true;
-	} while (__builtin_expect(need_resched, 0));
+	} while (__builtin_expect(r & SWITCH_RESCHED, 0));
 }
 
 /* The same, out of line, for the callers off the hot paths. */
@@ -256,13 +274,42 @@ void irq_exit(void)
 		do_schedule(true);
 }
 
+/*
+ * The common yield takes a shortcut when nothing is unusual: not atomic,
+ * page faults on (so might_sleep() has nothing to say), no switch pending
+ * (so nothing outranks prev: every wake-up of a more urgent thread sets
+ * need_resched), and exactly one peer waiting at prev's priority. prev
+ * then simply takes that peer's place in the queue: four stores, where the
+ * general path would enqueue, dequeue and update the bitmap twice. The
+ * running thread is on no queue and nothing reads its node until it is
+ * queued again, so the peer's node is left as it is. need_resched is read
+ * with interrupts off: a wake-up just before must not be passed over.
+ */
 void thread_yield(void)
 {
+	struct thread *prev = current;
+	struct list_head *q, *peer;
+	uint64_t pending;
 	unsigned long flags;
 
-	might_sleep();
 	flags = arch_local_irq_save();
-	do_schedule(false);     /* not preempted: back of the queue */
+	pending = __preempt.both;
+	if (__builtin_expect(((uint32_t)pending | (uint32_t)(pending >> 32) |
+			      prev->pagefault_disabled) != 0, 0))
+		goto general;
+	q = &ready[prev->prio];
+	peer = q->next;
+	if (__builtin_expect(peer == q || peer->next != q, 0))
+		goto general;
+	q->next = q->prev = &prev->node;
+	prev->node.next = prev->node.prev = q;
+	if (context_switch(prev, list_entry(peer, struct thread, node)) & SWITCH_RESCHED)
+		__schedule(true);
+	arch_local_irq_restore(flags);
+	return;
+general:
+	might_sleep();
+	__schedule(false);      /* not preempted: back of the queue */
 	arch_local_irq_restore(flags);
 }
 
@@ -290,7 +337,7 @@ void sched_thread_entry(void)
 {
 	struct thread *me = current;
 
-	finish_switch();
+	finish_switch(me);
 	if (need_resched)       /* woken during our first switch-in, see __schedule() */
 		__schedule(true);
 	arch_local_irq_enable();
@@ -301,9 +348,17 @@ void sched_thread_entry(void)
 void sched_get_stats(struct sched_stats *st)
 {
 	unsigned long flags = arch_local_irq_save();
+	struct list_head *pos;
 
 	*st = stats;
+	list_for_each(pos, &all_threads)
+		st->switches += list_entry(pos, struct thread, all)->switches_in;
 	arch_local_irq_restore(flags);
+}
+
+void sched_forget_thread(struct thread *t)
+{
+	stats.switches += t->switches_in;
 }
 
 void sched_init(void)

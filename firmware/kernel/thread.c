@@ -1,4 +1,5 @@
 /* Thread life cycle: create, exit (with the kmap leak check), join, ps. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #define STACK_MIN       1024
 
 static unsigned int last_id;    /* the boot/idle thread is 0 */
+const unsigned int thread_name_offset __attribute__((used)) = offsetof(struct thread, name);
 
 struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 			     int prio, size_t stack_size)
@@ -101,6 +103,7 @@ int thread_join(struct thread *t)
 	while (t->state != THREAD_DEAD)
 		sleep_on(t->joiners);
 	list_del_init(&t->all);
+	sched_forget_thread(t);
 	arch_local_irq_restore(flags);
 	code = t->exit_code;
 	free(t->joiners);

@@ -20,7 +20,6 @@
 #define FIXMAP_SLOTS	33u		/* KM_MAX_IDX with DEBUG_HIGHMEM guards */
 #define PKMAP_BASE	0xffd00000u
 #define PKMAP_MAX	512u
-#define THREAD_NAME_OFF	4u		/* struct thread: saved_sp, then name[] */
 #define THREAD_NAME_LEN	16u
 #define REPORTS_IN_FULL	10
 
@@ -70,13 +69,17 @@ uint32_t report_exact_pc(struct vemu *vm, bool is_store, unsigned ordinal)
 
 void report_thread_name(struct vemu *vm, char *buf, size_t len)
 {
-	uint32_t cur_addr, cur = 0;
+	uint32_t cur_addr, cur = 0, off_addr, off = 0;
 	char name[THREAD_NAME_LEN + 1] = "";
 
 	snprintf(buf, len, "unknown");
 	if (!symbols_find(vm->syms, "current", &cur_addr) || !guest_read(vm, cur_addr, &cur, 4) || !cur)
 		return;
-	if (!guest_read(vm, cur + THREAD_NAME_OFF, name, THREAD_NAME_LEN))
+	/* The image says where name[] is (struct thread's layout is its own). */
+	if (!symbols_find(vm->syms, "thread_name_offset", &off_addr) ||
+	    !guest_read(vm, off_addr, &off, 4) || off > 4096)
+		return;
+	if (!guest_read(vm, cur + off, name, THREAD_NAME_LEN))
 		return;
 	name[THREAD_NAME_LEN] = 0;
 	snprintf(buf, len, "'%s'", name);

@@ -10,15 +10,31 @@
 #define LOKAL_PREEMPT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <lokal/sched.h>
 
 #define PREEMPT_MASK            0x000000ffu
 #define HARDIRQ_OFFSET          0x00010000u
 #define HARDIRQ_MASK            0x000f0000u
 
-extern volatile unsigned int __preempt_count;
-/* Set when a higher-priority thread became ready while switching was not possible. */
-extern volatile bool need_resched;
+/*
+ * The two words every switch path tests, side by side and 8-byte aligned
+ * so that one 64-bit load fetches both: "nothing atomic, no switch due"
+ * is then a single test (thread_yield()'s fast path).
+ *  count:        preempt_count, as above;
+ *  need_resched: set when a higher-priority thread became ready while
+ *                switching was not possible (or its slice ran out).
+ */
+union preempt_state {
+	struct {
+		unsigned int count;
+		unsigned int need_resched;
+	};
+	uint64_t both;
+};
+extern volatile union preempt_state __preempt;
+#define __preempt_count (__preempt.count)
+#define need_resched (__preempt.need_resched)
 
 static inline unsigned int preempt_count(void)
 {

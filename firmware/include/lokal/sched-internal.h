@@ -26,6 +26,8 @@ void sched_set_prio(struct thread *t, int prio);
 void sched_tick_slice(void);
 /* Start scheduling; the caller becomes idle and gets the CPU back when nothing else is ready. */
 void sched_begin(void);
+/* Fold a reaped thread's counters into the totals sched_get_stats() reports. */
+void sched_forget_thread(struct thread *t);
 /* First C code of every new thread. */
 void sched_thread_entry(void);
 

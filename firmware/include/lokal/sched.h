@@ -33,13 +33,18 @@ struct cpu_context;
 struct mutex;
 
 struct thread {
+	/*
+	 * First, so that a queue entry is the thread itself: the yield fast
+	 * path moves threads between queue and CPU with no offset arithmetic.
+	 * (Debug tools find name[] through thread_name_offset.)
+	 */
+	struct list_head node;          /* ready queue or wait queue */
 	void *saved_sp;                 /* arch context lives on the stack */
 	char name[THREAD_NAME_LEN];
 	unsigned int id;                /* small number for traces */
 	int prio;                       /* effective: base, or inherited through a mutex */
 	int base_prio;
 	enum thread_state state;
-	struct list_head node;          /* ready queue or wait queue */
 	struct list_head all;           /* every thread, for ps */
 	unsigned int slice;             /* ticks left in this time slice */
 	uint64_t wake_tick;
@@ -62,6 +67,9 @@ struct thread {
 	unsigned long switches_in;
 	unsigned long kmap_restores;
 };
+
+/* Where name[] sits in struct thread, for debuggers and the VIVT emulator. */
+extern const unsigned int thread_name_offset;
 
 /* The running thread. Before the scheduler starts, the boot thread. */
 extern struct thread *current;
