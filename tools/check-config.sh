@@ -67,6 +67,8 @@ refused "RAM_MB empty" "RAM_MB= is not a number" RAM_MB=
 refused "LAST_PKMAP=100 (not a power of two)" "LAST_PKMAP=100 must be a power of two" LAST_PKMAP=100
 refused "BOARD=nosuch" "BOARD=nosuch is not a board: choose one of" BOARD=nosuch
 refused "O empty (would build into /)" "O= must name one build directory" O=
+refused "KMAP_DEFER=2" "KMAP_DEFER=2 is out of range: KMAP_DEFER must be 0..1" KMAP_DEFER=2
+refused "KMAP_DEFER=1 with KMAP_LAZY=1" "KMAP_LAZY=1 and KMAP_DEFER=1 exclude each other" KMAP_DEFER=1 KMAP_LAZY=1
 
 # Every numeric variable on every board, just outside and at its limits.
 for b in $(ls board/*/board.mk | cut -d/ -f2); do

@@ -68,6 +68,7 @@ void kmap_local_init(void)
 #if CONFIG_KMAP_LAZY
 	memset(lazy_left, 0, sizeof(lazy_left));
 #endif
+	kmap_defer_init();
 }
 
 /*
@@ -106,6 +107,7 @@ static inline void kmap_local_idx_pop(void)
 	BUG_ON(current->kmap_ctrl.idx < 0);
 }
 
+#if !CONFIG_KMAP_DEFER
 /*
  * Install pteval in slot idx. A slot that is not empty means an unmap was
  * skipped (or, with KMAP_LAZY, a previous thread's map was left for reuse).
@@ -128,6 +130,7 @@ static void kmap_local_install(int idx, unsigned long vaddr, pte_t pteval)
 	set_pte_ext(ptep, pteval);
 	arch_kmap_local_post_map(vaddr, pteval);
 }
+#endif
 
 #if CONFIG_DEBUG_HIGHMEM
 /* The address at which thread t holds pfn in a local kmap, or 0. */
@@ -207,8 +210,12 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	idx = kmap_local_idx_push(pfn);
 	vaddr = slot_vaddr(idx);
 	pteval = pfn_pte(pfn, prot);
+#if CONFIG_KMAP_DEFER
+	kmap_defer_map(idx, pteval);
+#else
 	kmap_local_install(idx, vaddr, pteval);
 	current->kmap_ctrl.pteval[idx] = pteval;
+#endif
 	preempt_enable();
 	return (void *)vaddr;
 }
@@ -286,7 +293,11 @@ void kunmap_local_indexed(const void *vaddr)
 			bad_unmap(raw, "that is a guard page between kmap slots");
 		bad_unmap(raw, "out of order");
 	}
+#if CONFIG_KMAP_DEFER
+	kmap_defer_unmap(idx);
+#else
 	kmap_local_remove(addr, slot_pte(idx));
+#endif
 	current->kmap_ctrl.pteval[idx] = 0;
 	kmap_local_idx_pop();
 	preempt_enable();
@@ -323,6 +334,8 @@ void __kmap_local_sched_out(void)
 	pte_t pteval;
 	int i;
 
+	if (CONFIG_KMAP_DEFER)
+		return;         /* slots, TLB entries and lines stay until someone needs them */
 	for (i = 0; next_kmap(t, &i, &pteval); i++) {
 		unsigned long addr = slot_vaddr(i);
 
@@ -342,6 +355,10 @@ void __kmap_local_sched_in(void)
 	pte_t pteval;
 	int i;
 
+#if CONFIG_KMAP_DEFER
+	kmap_defer_sched_in();
+	return;
+#endif
 	for (i = 0; next_kmap(t, &i, &pteval); i++) {
 		unsigned long addr = slot_vaddr(i);
 
@@ -359,6 +376,9 @@ void __kmap_local_sched_in(void)
 
 void kmap_local_fork(struct thread *t)
 {
+#if CONFIG_KMAP_DEFER
+	kmap_defer_forget(t);
+#endif
 	if (WARN_ON_ONCE(t->kmap_ctrl.idx))
 		memset(&t->kmap_ctrl, 0, sizeof(t->kmap_ctrl));
 	else

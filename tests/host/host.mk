@@ -3,7 +3,7 @@
 # thread of the real scheduler (tests/host/support/host_threads.c).
 #
 #   make check-host     every host test in three configurations (default,
-#                       DEBUG_HIGHMEM=1, KMAP_LAZY=1) plus a ~20 s fuzz run;
+#                       DEBUG_HIGHMEM=1, KMAP_LAZY=1, KMAP_DEFER=1) plus a ~20 s fuzz run;
 #                       TAP lines go to $(TAP) (stdout if unset)
 #   make check-mutants  delete each cache/TLB maintenance call in turn and
 #                       show a host test about it fails, mm or scheduler
@@ -21,9 +21,10 @@ HOST_LIBS    := -lcmocka
 FUZZ_TIME    ?= 600
 FUZZ_SHORT   ?= 20
 
-HOST_VARIANTS := default debug lazy
+HOST_VARIANTS := default debug lazy defer
 host_opts_debug := DEBUG_HIGHMEM=1
 host_opts_lazy  := KMAP_LAZY=1
+host_opts_defer := KMAP_DEFER=1
 
 # Portable code under test with the real scheduler (as tests/host/sched
 # runs it), the simulated arch, the host platform and the test runner.
@@ -62,9 +63,10 @@ $(foreach v,$(HOST_VARIANTS),$(eval $(call host_variant,$(v))))
 
 # Fuzz targets: clang + libFuzzer, on a small machine (16 pkmap slots) so
 # that pool wrap-around and flushes happen within a few operations; one
-# build per switch strategy (eager, KMAP_LAZY).
-FUZZ_VARIANTS := fuzz fuzz-lazy
+# build per switch strategy (eager, KMAP_LAZY, KMAP_DEFER).
+FUZZ_VARIANTS := fuzz fuzz-lazy fuzz-defer
 fuzz_opts_fuzz-lazy := KMAP_LAZY=1
+fuzz_opts_fuzz-defer := KMAP_DEFER=1
 HOST_FUZZ_FLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
 
 define fuzz_variant

@@ -81,6 +81,50 @@ void __kmap_local_sched_in(void);
 /* Called by mm_init(): forget any state a previous boot (host test) left. */
 void kmap_local_init(void);
 
+/* ---- KMAP_DEFER: the deferred flush (firmware/mm/kmap_defer.c) ------------ */
+
+/* Called by kmap_local_init(): every slot empty, nobody's maps resident. */
+void kmap_defer_init(void);
+#if CONFIG_KMAP_DEFER
+/*
+ * The thread whose maps are all resident in their slots, with none of its
+ * pages in another slot, or NULL: switching back to it costs nothing.
+ */
+extern struct thread *kmap_slots_owner;
+/*
+ * Current's map idx (already pushed) becomes pteval: any other slot that
+ * is not the current thread's and holds the page is flushed (it would be
+ * an alias), a different pteval left in slot idx is flushed, and the same
+ * pteval left there is taken over as it is, without a flush.
+ */
+void kmap_defer_map(int idx, pte_t pteval);
+/* Current's top map idx goes: lines written back and dropped, slot empty. */
+void kmap_defer_unmap(int idx);
+/*
+ * Switch-in of current: put back whichever of its maps were flushed or
+ * replaced while it was away, and flush any other slot holding one of its
+ * pages. Nothing at all when it is kmap_slots_owner.
+ */
+void kmap_defer_sched_in(void);
+/* Flush every slot, except the running thread's own maps, that holds pfn. */
+void kmap_defer_flush_page(unsigned long pfn);
+/* Thread t is new or gone: it can no longer claim the slots. */
+void kmap_defer_forget(const struct thread *t);
+/* What the deferred scheme did since kmap_local_init() (tests and bench). */
+struct kmap_defer_stats {
+	unsigned long reuse_flushes;    /* slot flushed: a different pteval went in */
+	unsigned long alias_flushes;    /* slot flushed: its page got another address, or left the CPU */
+	unsigned long shared_maps;      /* the same pteval found in the slot and taken, no flush */
+	unsigned long walks;            /* switch-ins that had to look at the slots */
+};
+void kmap_defer_get_stats(struct kmap_defer_stats *st);
+#else
+static inline void kmap_defer_flush_page(unsigned long pfn)
+{
+	(void)pfn;
+}
+#endif
+
 /*
  * CONFIG_DEBUG_HIGHMEM: panic (naming both threads and the address) if any
  * thread holds page in a local kmap, before kmap() gives it a pkmap alias.

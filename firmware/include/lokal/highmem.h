@@ -60,6 +60,19 @@ static inline struct page *kmap_to_page(void *addr);
 static inline void kmap_flush_unused(void);
 
 /**
+ * kmap_flush_deferred - make memory hold what the CPU wrote to a page
+ * @page: a page that something other than the CPU is about to read or
+ *        write (DMA, a debugger reading RAM behind the caches)
+ *
+ * Writes back and drops every D-cache line a kmap_local slot holds for the
+ * page: a slot another thread left mapped (KMAP_DEFER) is emptied, the
+ * caller's own local maps of the page stay mapped and only lose their
+ * lines. Lowmem pages are not touched: their direct-map address is not a
+ * kmap slot. A kmap() address is the caller's to flush.
+ */
+void kmap_flush_deferred(struct page *page);
+
+/**
  * kmap_local_page - map a page for short-term use by this thread
  * @page: the page to map
  *
