@@ -2,7 +2,6 @@
 #include <drivers/pl190.h>
 #include <drivers/mmio.h>
 
-#define VICIRQSTATUS    0x000
 #define VICINTSELECT    0x00c
 #define VICINTENABLE    0x010
 #define VICINTENCLEAR   0x014
@@ -29,20 +28,11 @@ void pl190_mask(uintptr_t base, unsigned int irq)
 	mmio_write32(base + VICINTENCLEAR, 1u << irq);
 }
 
-uint32_t pl190_pending(uintptr_t base)
-{
-	return mmio_read32(base + VICIRQSTATUS);
-}
-
 void pl190_soft_raise(uintptr_t base, unsigned int irq)
 {
 	mmio_write32(base + VICSOFTINT, 1u << irq);
 }
 
-void pl190_soft_clear(uintptr_t base, unsigned int irq)
-{
-	mmio_write32(base + VICSOFTINTCLEAR, 1u << irq);
-}
 
 void versatile_sic_init(uintptr_t base)
 {

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <asm/mach.h>
+#include <asm/irq_desc.h>
 #include <lokal/platform.h>
 #include <lokal/irq.h>
 #include <lokal/console_rx.h>
@@ -79,7 +80,7 @@ static void handle_sys_irq(void)
 		generic_handle_irq(BOARD_DBGU_IRQ);
 }
 
-int board_handle_irq(void)
+void board_handle_irq(void)
 {
 	int handled = 0;
 	int irq;
@@ -93,7 +94,8 @@ int board_handle_irq(void)
 		handled++;
 	}
 	atmel_aic_eoi(BOARD_AIC_BASE);  /* the spurious read needs one too */
-	return handled;
+	if (!handled)
+		spurious_irq();
 }
 
 void board_irq_unmask(unsigned int irq)

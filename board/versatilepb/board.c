@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <asm/mach.h>
+#include <asm/irq_desc.h>
 #include <lokal/platform.h>
 #include <lokal/irq.h>
 #include <lokal/console_rx.h>
@@ -74,18 +75,17 @@ void board_console_putc(char c)
 	pl011_putc(BOARD_UART0_BASE, c);
 }
 
-int board_handle_irq(void)
+void board_handle_irq(void)
 {
-	uint32_t pending;
-	int handled = 0;
+	uint32_t pending = pl190_pending(BOARD_VIC_BASE);
 
-	while ((pending = pl190_pending(BOARD_VIC_BASE)) != 0) {
-		unsigned int irq = (unsigned int)__builtin_ctz(pending);
-
-		generic_handle_irq(irq);
-		handled++;
+	if (__builtin_expect(pending == 0, 0)) {
+		spurious_irq();
+		return;
 	}
-	return handled;
+	do
+		generic_handle_irq((unsigned int)__builtin_ctz(pending));
+	while ((pending = pl190_pending(BOARD_VIC_BASE)) != 0);
 }
 
 void board_irq_unmask(unsigned int irq)    { pl190_unmask(BOARD_VIC_BASE, irq); }

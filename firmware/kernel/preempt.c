@@ -5,7 +5,8 @@
 #include <lokal/wait.h>
 #include <lokal/sched-internal.h>
 
-volatile union preempt_state __preempt __attribute__((aligned(8)));
+/* As in Linux, the boot thread runs atomic until the scheduler starts. */
+volatile union preempt_state __preempt __attribute__((aligned(8))) = { .count = 1 };
 
 void preempt_enable(void)
 {

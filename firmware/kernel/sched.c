@@ -34,7 +34,13 @@ static struct sched_stats stats;
  */
 enum { KMAP_WINDOW_NONE, KMAP_WINDOW_OUT, KMAP_WINDOW_IN };
 static volatile unsigned char kmap_window;
-static bool rotate_on_switch;           /* time slice used up: requeue at tail */
+/*
+ * need_resched's bits: a more urgent thread is ready; the running thread's
+ * time slice is used up (requeue it at the tail). Set with |= so that
+ * neither hides the other.
+ */
+#define RESCHED_WAKE    1u
+#define RESCHED_ROTATE  2u
 
 static struct thread boot_thread = {
 	.name = "boot",
@@ -90,9 +96,9 @@ void sched_set_prio(struct thread *t, int prio)
 		t->prio = prio;
 	}
 	if (t != current && t->state == THREAD_READY && prio > current->prio)
-		need_resched = true;
+		need_resched |= RESCHED_WAKE;
 	if (t == current && highest_ready_prio() > prio)
-		need_resched = true;
+		need_resched |= RESCHED_WAKE;
 }
 
 /* Make t runnable (IRQs off); ask for a switch if it outranks the running thread. */
@@ -100,7 +106,7 @@ void wake_up_thread(struct thread *t)
 {
 	enqueue_ready(t, false);
 	if (t->prio > current->prio)
-		need_resched = true;
+		need_resched |= RESCHED_WAKE;
 }
 
 /*
@@ -207,14 +213,15 @@ static inline __attribute__((always_inline)) void do_schedule(bool preempted)
 	unsigned int r;
 
 	do {
+		bool rotate = need_resched & RESCHED_ROTATE;
+
 		need_resched = false;
 		if (prev->state == THREAD_READY) {
 			/* A preempted thread keeps its place unless its slice ran out. */
-			if (preempted && prev->prio >= highest_ready_prio() && !rotate_on_switch)
+			if (preempted && prev->prio >= highest_ready_prio() && !rotate)
 				return;
-			enqueue_ready(prev, preempted && !rotate_on_switch);
+			enqueue_ready(prev, preempted && !rotate);
 		}
-		rotate_on_switch = false;
 		next = dequeue_highest();
 		if (next == prev)
 			return;
@@ -260,18 +267,65 @@ void preempt_schedule(void)
 	arch_local_irq_restore(flags);
 }
 
-void irq_enter(void)
+/*
+ * irq_exit()'s switch in the common case: the thread the handlers woke is
+ * the only one at the highest ready priority, and the interrupted thread
+ * keeps its place at the head of its own queue (its slice is not over).
+ * One bitmap scan and one bitmap store, where the general path scans,
+ * requeues, scans again and updates the bitmap twice.
+ */
+static inline __attribute__((always_inline)) void preempt_from_irq(unsigned int resched)
 {
-	__preempt_count += HARDIRQ_OFFSET;
-	if (kmap_window)
-		stats.irqs_in_kmap_switch++;
+	struct thread *prev = current, *next;
+	uint32_t bitmap = ready_bitmap;
+	struct list_head *q, *pq;
+	unsigned int r;
+	int hp;
+
+	if (__builtin_expect(resched & RESCHED_ROTATE, 0))
+		goto general;
+	hp = 31 - __builtin_clz(bitmap | 1);    /* nothing ready: 0, not above prev */
+	if (hp <= prev->prio)
+		goto general;
+	q = &ready[hp];
+	next = list_entry(q->next, struct thread, node);
+	if (__builtin_expect(next->node.next != q, 0))
+		goto general;
+	INIT_LIST_HEAD(q);
+	pq = &ready[prev->prio];
+	list_add(&prev->node, pq);
+	ready_bitmap = (bitmap & ~(1u << hp)) | (1u << prev->prio);
+	need_resched = false;
+	r = context_switch(prev, next);
+	if (!(r & SWITCH_ABANDONED))
+		stats.preemptions++;
+	if (__builtin_expect(r & SWITCH_RESCHED, 0))    /* see do_schedule()'s loop */
+		__schedule(true);
+	return;
+general:
+	__schedule(true);
 }
 
+/*
+ * An IRQ taken inside a switch's kmap window (which raises the preempt
+ * count) is counted here, off the path of the IRQ that may switch. Until
+ * sched_begin() the boot thread's preempt count is 1, so "count zero"
+ * also means "the scheduler runs".
+ */
 void irq_exit(void)
 {
-	__preempt_count -= HARDIRQ_OFFSET;
-	if (running && need_resched && preempt_count() == 0)
-		do_schedule(true);
+	unsigned int count = __preempt_count - HARDIRQ_OFFSET;
+	unsigned int resched;
+
+	__preempt_count = count;
+	if (__builtin_expect(count != 0, 0)) {
+		if (kmap_window)
+			stats.irqs_in_kmap_switch++;
+		return;
+	}
+	resched = need_resched;
+	if (resched)
+		preempt_from_irq(resched);
 }
 
 /*
@@ -327,8 +381,7 @@ void sched_tick_slice(void)
 		return;
 	t->slice = SCHED_SLICE_TICKS;
 	if (ready_bitmap & (1u << t->prio)) {
-		rotate_on_switch = true;
-		need_resched = true;
+		need_resched |= RESCHED_ROTATE;
 	}
 }
 
@@ -379,6 +432,7 @@ void sched_begin(void)
 	strcpy(boot_thread.name, "idle");
 	arch_local_irq_disable();
 	running = true;
+	__preempt_count = 0;    /* the boot thread was atomic until now */
 	tick_start(CONFIG_HZ);
 	__schedule(false);      /* boot thread stays READY at prio 0 */
 	arch_local_irq_enable();

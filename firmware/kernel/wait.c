@@ -25,25 +25,6 @@ void sleep_on(struct wait_queue *wq)
 	schedule();
 }
 
-bool wake_up_locked(struct wait_queue *wq)
-{
-	struct thread *t;
-
-	if (list_empty(&wq->waiters))
-		return false;
-	t = list_first_entry(&wq->waiters, struct thread, node);
-	list_del_init(&t->node);
-	wake_up_thread(t);
-	return true;
-}
-
-void preempt_check_resched(void)
-{
-	/* An IRQ handler's wake-up switches at irq_exit(), not here. */
-	if (need_resched && !in_irq())
-		preempt_schedule();
-}
-
 bool wake_up(struct wait_queue *wq)
 {
 	unsigned long flags = arch_local_irq_save();

@@ -65,7 +65,6 @@ __vector_irq:
 	str	r1, [sp, #S_PSR]
 	mov	r4, sp			/* callee-saved: survives a switch */
 	bic	sp, sp, #7		/* AAPCS: 8-byte aligned for C */
-	mov	r0, r4
 	bl	arm_handle_irq		/* may switch threads before returning */
 	mov	sp, r4
 	ldr	r1, [sp, #S_PSR]

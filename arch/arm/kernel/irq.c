@@ -8,41 +8,34 @@
 #include <lokal/platform.h>
 #include <lokal/bug.h>
 #include <asm/mach.h>
+#include <asm/irq_desc.h>
 #include <asm/ptrace.h>
 #include <asm/irqflags.h>
 #include <board.h>
 
-struct irq_action {
-	irq_handler_t handler;
-	void *arg;
-	unsigned long count;
-};
-
-static struct irq_action irq_table[BOARD_NR_IRQS];
+struct irq_action irq_table[BOARD_NR_IRQS];
 static unsigned long spurious_irqs;
 
-void arm_handle_irq(struct pt_regs *regs);
+void arm_handle_irq(void);
 
-void arm_handle_irq(struct pt_regs *regs)
+/* Called by the IRQ vector on the interrupted thread's stack. */
+void arm_handle_irq(void)
 {
-	(void)regs;
 	irq_enter();
-	if (board_handle_irq() == 0)
-		spurious_irqs++;
+	board_handle_irq();
 	irq_exit();     /* may switch to a thread the handlers woke */
 }
 
-void generic_handle_irq(unsigned int irq)
+void spurious_irq(void)
 {
-	struct irq_action *a = irq < BOARD_NR_IRQS ? &irq_table[irq] : NULL;
+	spurious_irqs++;
+}
 
-	if (!a || !a->handler) {
+void unexpected_irq(unsigned int irq)
+{
+	if (irq < BOARD_NR_IRQS)
 		board_irq_mask(irq);
-		WARN(1, "unexpected IRQ %u masked", irq);
-		return;
-	}
-	a->count++;
-	a->handler(irq, a->arg);
+	WARN(1, "unexpected IRQ %u masked", irq);
 }
 
 int request_irq(unsigned int irq, irq_handler_t handler, void *arg)

@@ -7,6 +7,7 @@
 #define LOKAL_PLATFORM_H
 
 #include <stdint.h>
+#include <lokal/preempt.h>
 
 /* Exit status used by panic(); test runners look for it. */
 #define PANIC_EXIT_STATUS 3
@@ -66,8 +67,16 @@ void switch_marker_enable(int on);
 /* Reset the board; returns only where the board cannot reset itself. */
 void machine_reset(void);
 
-/* Called by the arch IRQ entry around every handler. */
-void irq_enter(void);
+/*
+ * Called by the arch IRQ entry around every handler. irq_enter() only
+ * counts the hard-IRQ level (so nothing switches inside a handler);
+ * irq_exit() switches to a thread the handlers woke, if one outranks
+ * the interrupted thread and it may be preempted.
+ */
+static inline void irq_enter(void)
+{
+	__preempt_count += HARDIRQ_OFFSET;
+}
 void irq_exit(void);
 
 /* Called by the tick IRQ. */

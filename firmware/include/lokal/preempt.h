@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <lokal/sched.h>
+#include <lokal/sched-internal.h>
 
 #define PREEMPT_MASK            0x000000ffu
 #define HARDIRQ_OFFSET          0x00010000u
@@ -21,20 +22,21 @@
  * The two words every switch path tests, side by side and 8-byte aligned
  * so that one 64-bit load fetches both: "nothing atomic, no switch due"
  * is then a single test (thread_yield()'s fast path).
- *  count:        preempt_count, as above;
- *  need_resched: set when a higher-priority thread became ready while
+ *  count:        preempt_count, as above (1 until sched_begin(): boot
+ *                code is atomic, so no IRQ switches before the scheduler runs);
+ *  resched:      need_resched: set when a higher-priority thread became ready while
  *                switching was not possible (or its slice ran out).
  */
 union preempt_state {
 	struct {
 		unsigned int count;
-		unsigned int need_resched;
+		unsigned int resched;
 	};
 	uint64_t both;
 };
 extern volatile union preempt_state __preempt;
 #define __preempt_count (__preempt.count)
-#define need_resched (__preempt.need_resched)
+#define need_resched (__preempt.resched)
 
 static inline unsigned int preempt_count(void)
 {
@@ -55,6 +57,20 @@ static inline void preempt_disable(void)
 {
 	__preempt_count++;
 	__asm__ volatile("" ::: "memory");
+}
+
+/*
+ * Switch now if a wake-up asked for it and this context may switch; an
+ * IRQ handler's wake-up switches at irq_exit() instead. Inline: every
+ * wake-up ends with it, and mostly nothing is due.
+ */
+static inline void preempt_check_resched(void)
+{
+	uint64_t p = __preempt.both;
+	union preempt_state st = { .both = p };
+
+	if (__builtin_expect(st.resched, 0) && !(st.count & HARDIRQ_MASK))
+		preempt_schedule();
 }
 
 /* Re-enable; if that ends the last atomic section and a switch is due, switch now. */

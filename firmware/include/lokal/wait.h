@@ -10,6 +10,8 @@
 
 #include <stdbool.h>
 #include <lokal/list.h>
+#include <lokal/sched.h>
+#include <lokal/sched-internal.h>
 
 struct wait_queue {
 	struct list_head waiters;
@@ -26,10 +28,21 @@ bool wake_up(struct wait_queue *wq);
  * The same with interrupts already off (the caller's own lock): makes the
  * first waiter runnable and returns whether there was one; the caller
  * then calls preempt_check_resched() once its interrupts are back on.
+ * Inline, as it is on the path from an interrupt to the thread it wakes:
+ * the waiter is only unlinked, since wake_up_thread() relinks its node
+ * into a ready queue at once.
  */
-bool wake_up_locked(struct wait_queue *wq);
-/* Switch now if a wake-up asked for it and this context may switch. */
-void preempt_check_resched(void);
+static inline bool wake_up_locked(struct wait_queue *wq)
+{
+	struct list_head *first = wq->waiters.next;
+
+	if (first == &wq->waiters)
+		return false;
+	wq->waiters.next = first->next;
+	first->next->prev = &wq->waiters;
+	wake_up_thread(list_entry(first, struct thread, node));
+	return true;
+}
 /* Make every waiter ready; returns how many. */
 int wake_up_all(struct wait_queue *wq);
 

@@ -28,8 +28,10 @@ void board_init(void);
 void board_console_putc(char c);
 
 /* Called by the IRQ exception: dispatch every pending source through
- * generic_handle_irq(); returns how many were handled. */
-int board_handle_irq(void);
+ * generic_handle_irq(); call spurious_irq() if none was pending. */
+void board_handle_irq(void);
+/* arch/arm side: count an IRQ that found no source pending. */
+void spurious_irq(void);
 void board_irq_unmask(unsigned int irq);
 void board_irq_mask(unsigned int irq);
 /* Raise / drop an interrupt line from software (tests, benchmarks). */
@@ -38,7 +40,7 @@ void board_irq_clear_soft(unsigned int irq);
 /* A line free for software-raised interrupts. */
 extern const unsigned int board_soft_irq;
 
-/* arch/arm side: run the handler registered for irq. */
-void generic_handle_irq(unsigned int irq);
+/* arch/arm side: generic_handle_irq(irq) runs the handler registered for
+ * irq; it is an inline in <asm/irq_desc.h>. */
 
 #endif
