@@ -7,7 +7,7 @@
 #include <lokal/app.h>
 #include "ktest.h"
 
-static volatile int order[8];
+static volatile int order[16];
 static volatile int norder;
 
 static void note(void *arg)
@@ -221,6 +221,87 @@ static void mutex_priority_inheritance(void)
 	KT_ASSERT(h_got_lock_before_m_done);
 }
 
+/*
+ * thread_yield()'s fast path (exactly one peer waiting: swap places) and
+ * its general path (more peers) must give the same round robin.
+ */
+static void yield_three_times(void *arg)
+{
+	for (int i = 0; i < 3; i++) {
+		note(arg);
+		thread_yield();
+	}
+}
+
+static void yield_round_robin(int peers)
+{
+	struct thread *t[3];
+
+	norder = 0;
+	preempt_disable();              /* all queued before the first runs */
+	for (int i = 0; i < peers; i++)
+		t[i] = thread_create("yield", yield_three_times, (void *)(intptr_t)(i + 1),
+				     PRIO_MAIN + 1, 0);
+	preempt_enable();
+	for (int i = 0; i < peers; i++)
+		thread_join(t[i]);
+	KT_ASSERT_EQ(norder, 3 * peers);
+	for (int i = 0; i < 3 * peers; i++)
+		KT_ASSERT_EQ(order[i], i % peers + 1);
+}
+
+static void yield_alternates_between_two_peers(void)
+{
+	yield_round_robin(2);
+}
+
+static void yield_cycles_through_three_peers(void)
+{
+	yield_round_robin(3);
+}
+
+/*
+ * An IRQ that wakes a more urgent thread preempts A (irq_exit()'s fast
+ * path, the woken thread alone at its priority). A was not done with its
+ * slice: when the urgent thread blocks, A goes on before its peer B.
+ */
+static void urgent_waiter(void *arg)
+{
+	(void)arg;
+	down(&irq_sem);
+	note((void *)'H');
+}
+
+static void raise_and_note(void *arg)
+{
+	note(arg);
+	irq_raise_soft(irq_soft_line());        /* 'H' runs before this returns */
+	note((void *)'a');
+}
+
+static void irq_preempted_thread_resumes_before_its_peer(void)
+{
+	struct thread *h, *a, *b;
+
+	norder = 0;
+	sema_init(&irq_sem, 0);
+	KT_ASSERT(request_irq(irq_soft_line(), soft_irq_handler, NULL) == 0);
+	h = thread_create("H", urgent_waiter, NULL, PRIO_MAIN + 2, 0);  /* blocks at once */
+	preempt_disable();
+	a = thread_create("A", raise_and_note, (void *)'A', PRIO_MAIN + 1, 0);
+	b = thread_create("B", note, (void *)'B', PRIO_MAIN + 1, 0);
+	preempt_enable();
+	thread_join(a);
+	thread_join(b);
+	thread_join(h);
+	free_irq(irq_soft_line());
+	KT_ASSERT_EQ(norder, 4);
+	KT_ASSERT_EQ(order[0], 'A');
+	KT_ASSERT_EQ(order[1], 'H');
+	KT_ASSERT_EQ(order[2], 'a');
+	KT_ASSERT_EQ(order[3], 'B');
+}
+
 static void exiter(void *arg)
 {
 	thread_exit((int)(intptr_t)arg);
@@ -247,4 +328,6 @@ KTEST_MAIN(KTEST(higher_priority_runs_at_once), KTEST(lower_priority_waits),
 	   KTEST(irq_wakeup_preempts_on_irq_exit), KTEST(preempt_disable_defers_the_switch),
 	   KTEST(sleepers_wake_in_deadline_order), KTEST(mutex_excludes),
 	   KTEST(mutex_priority_inheritance),
+	   KTEST(yield_alternates_between_two_peers), KTEST(yield_cycles_through_three_peers),
+	   KTEST(irq_preempted_thread_resumes_before_its_peer),
 	   KTEST(join_returns_exit_code), KTEST(ps_lists_threads))
