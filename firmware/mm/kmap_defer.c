@@ -20,9 +20,10 @@
  * one of its pages: its switch-in has nothing to do. Every slot_flush()
  * moves the claim to the caller (thread context, whose own maps are all
  * resident while it runs) or clears it (interrupt context, which may have
- * landed inside a switch-in that has not finished). Installing a PTE into
- * an empty slot leaves the claim alone: it cannot disturb anyone's map,
- * and a page it would alias has been flushed out of its other slot first.
+ * landed inside a switch-in that has not finished). A map made by a
+ * thread takes the claim too (its other maps are resident, since it runs);
+ * one made by an interrupt handler leaves it alone: it lands in a slot
+ * nobody's claim covers, and is gone before the handler returns.
  *
  * Interrupts stay on here, as in the eager code (seed 007). Why an IRQ
  * that maps and unmaps in the middle of any of these steps is harmless:
@@ -78,18 +79,49 @@ static void mask_update(int i, bool set)
 	arch_local_irq_restore(flags);
 }
 
-/* Write slot i's lines back, drop them, empty the slot. */
-static void slot_flush(int i)
+/* Slot i loses its PTE and TLB entry; its lines are already gone. */
+static void slot_empty(int i)
 {
-	unsigned long va = slot_va(i);
-
-	arch_kmap_local_pre_unmap(va);
 	pte_clear(slot_ptep[i]);
-	arch_kmap_local_post_unmap(va);
+	arch_kmap_local_post_unmap(slot_va(i));
 	mask_update(i, false);
 	kmap_slots_owner = in_irq() ? NULL : current;
 }
 
+/* Write slot i's lines back, drop them, empty the slot (preemption stays off). */
+static void slot_flush(int i)
+{
+	arch_kmap_local_pre_unmap(slot_va(i));
+	slot_empty(i);
+}
+
+/*
+ * The same for a map or unmap of the running thread, made with one
+ * preempt_disable() of its own: the 128 line operations run preemptible,
+ * so a more urgent thread woken meanwhile need not wait for them. A thread
+ * that ran meanwhile may have put lines back under the address (or changed
+ * the slot): then nothing more is done here, and the caller looks again.
+ * Preemption is off again on return.
+ */
+static void flush_preemptible(int i, pte_t have, unsigned long *count)
+{
+	unsigned long seen = current->switches_in;
+
+	preempt_enable();
+	arch_kmap_local_pre_unmap(slot_va(i));
+	preempt_disable();
+	if (current->switches_in != seen || *slot_ptep[i] != have)
+		return;
+	slot_empty(i);
+	(*count)++;
+}
+
+/*
+ * Only ever into an empty slot, whose TLB entry went when it was emptied,
+ * so the invalidate below is belt and braces on this scheme; it is kept as
+ * the map hook every scheme runs (and where the scheduler tests land an
+ * interrupt inside a switch-in).
+ */
 static void slot_install(int i, pte_t pteval)
 {
 	mask_update(i, true);
@@ -117,30 +149,63 @@ void kmap_defer_flush_page(unsigned long pfn)
 	flush_page_in(resident_mask, pfn);
 }
 
+/* Slot idx must be empty, or hold pteval already, before pteval goes in. */
+static void make_room(int idx, pte_t pteval)
+{
+	pte_t have = *slot_ptep[idx];
+
+	/* Another page's lines under this very address. */
+	if (!pte_none(have) && have != pteval)
+		flush_preemptible(idx, have, &dstats.reuse_flushes);
+}
+
+/* No slot but idx may hold pfn: it would be a second alias of the page. */
+static void drop_aliases(int idx, unsigned long pfn)
+{
+	unsigned int mask = resident_mask & ~(1u << idx);
+
+	for (; mask; mask &= mask - 1) {
+		int i = __builtin_ctz(mask);
+		pte_t have = *slot_ptep[i];
+
+		if (pte_none(have) || pte_pfn(have) != pfn || slot_is_current(i, have))
+			continue;
+		flush_preemptible(i, have, &dstats.alias_flushes);
+	}
+}
+
 void kmap_defer_map(int idx, pte_t pteval)
 {
+	unsigned long seen;
 	pte_t have;
 
 	current->kmap_ctrl.pteval[idx] = pteval;
 	__asm__ volatile("" ::: "memory");      /* recorded before the slot is looked at */
-	/* Another slot holding the page would become a second alias. */
-	flush_page_in(resident_mask & ~(1u << idx), pte_pfn(pteval));
+	/* Until a pass runs without the thread leaving the CPU: others may undo it. */
+	do {
+		seen = current->switches_in;
+		make_room(idx, pteval);
+		drop_aliases(idx, pte_pfn(pteval));
+	} while (current->switches_in != seen);
 	have = *slot_ptep[idx];
-	if (have == pteval) {
-		/* The same page left here: its lines belong to it, nothing to do. */
-		dstats.shared_maps++;
-		return;
-	}
-	if (!pte_none(have)) {
-		slot_flush(idx);        /* another page's lines under this address */
-		dstats.reuse_flushes++;
-	}
-	slot_install(idx, pteval);
+	if (have == pteval)
+		dstats.shared_maps++;   /* the same page left here: its lines are its own */
+	else
+		slot_install(idx, pteval);
+	if (!in_irq())
+		kmap_slots_owner = current;
 }
 
 void kmap_defer_unmap(int idx)
 {
-	slot_flush(idx);
+	pte_t have = current->kmap_ctrl.pteval[idx];
+	unsigned long seen;
+
+	/* A switch meanwhile may have put the map back (switch-in): again. */
+	do {
+		seen = current->switches_in;
+		flush_preemptible(idx, have, &dstats.unmap_flushes);
+	} while (current->switches_in != seen);
 }
 
 /* True if one of t's maps is of the page pteval maps. */
@@ -152,26 +217,31 @@ static bool holds_page(const struct thread *t, pte_t pteval)
 	return false;
 }
 
+/* Flush every slot above t's stack that holds one of t's pages: t's return makes them aliases. */
+static void flush_aliases_of(const struct thread *t)
+{
+	unsigned int above = resident_mask & ~((1u << t->kmap_ctrl.idx) - 1);
+
+	for (; above; above &= above - 1) {
+		int i = __builtin_ctz(above);
+		pte_t have = *slot_ptep[i];
+
+		if (pte_none(have) || !holds_page(t, have))
+			continue;
+		slot_flush(i);
+		dstats.alias_flushes++;
+	}
+}
+
 void kmap_defer_sched_in(void)
 {
 	struct thread *t = current;
-	int n = t->kmap_ctrl.idx;
-	unsigned int above;
 
 	if (kmap_slots_owner == t)
 		return;
 	dstats.walks++;
-	/* First the aliases: one of t's pages left in a slot above t's stack. */
-	for (above = resident_mask & ~((1u << n) - 1); above; above &= above - 1) {
-		int i = __builtin_ctz(above);
-		pte_t have = *slot_ptep[i];
-
-		if (!pte_none(have) && holds_page(t, have)) {
-			slot_flush(i);
-			dstats.alias_flushes++;
-		}
-	}
-	for (int i = 0; i < n; i++) {
+	flush_aliases_of(t);
+	for (int i = 0; i < t->kmap_ctrl.idx; i++) {
 		pte_t want = t->kmap_ctrl.pteval[i], have = *slot_ptep[i];
 
 		if (have == want)

@@ -98,7 +98,11 @@ extern struct thread *kmap_slots_owner;
  * pteval left there is taken over as it is, without a flush.
  */
 void kmap_defer_map(int idx, pte_t pteval);
-/* Current's top map idx goes: lines written back and dropped, slot empty. */
+/*
+ * Current's top map idx goes: lines written back and dropped, slot empty.
+ * Called with one preempt_disable() of the caller's: the line work of this
+ * and of kmap_defer_map() may be preempted (not in an atomic section).
+ */
 void kmap_defer_unmap(int idx);
 /*
  * Switch-in of current: put back whichever of its maps were flushed or
@@ -116,6 +120,7 @@ struct kmap_defer_stats {
 	unsigned long alias_flushes;    /* slot flushed: its page got another address, or left the CPU */
 	unsigned long shared_maps;      /* the same pteval found in the slot and taken, no flush */
 	unsigned long walks;            /* switch-ins that had to look at the slots */
+	unsigned long unmap_flushes;    /* a thread's own unmaps */
 };
 void kmap_defer_get_stats(struct kmap_defer_stats *st);
 #else
