@@ -5,7 +5,15 @@ Runs `bench wakeup N` in the shell image under -icount twice: once with an
 idle console, once while bytes arrive at 115200 baud (11 520 bytes per
 second of *virtual* time: the pace is scaled by how fast QEMU runs virtual
 time, measured in the first run, and the rate the firmware actually saw is
-reported). Writes OUT.json with the p99 ratio (target <= 1.05).
+reported). Writes OUT.json with the p99 ratio (target <= 1.05), and
+OUT-paced.json with the byte counts of the typed run.
+
+The bytes arrive from the host, paced by the host's clock, so how many
+land during the job differs from run to run; those counts stay out of
+OUT.json (which results.json includes, and two runs of which must be
+identical). The p99 figures repeat from run to run here, but only because
+the console's work runs below the woken thread's priority; a host-paced
+input cannot make that a guarantee.
     tools/shell/bench-input.py SHELL.elf WAKES OUT.json
 """
 import json
@@ -85,14 +93,19 @@ def main():
         "wakes_per_mode": wakes,
         "p99_local_ns": {"without": quiet["p99_ns"]["local"], "with": typed["p99_ns"]["local"]},
         "p99_atomic_ns": {"without": quiet["p99_ns"]["atomic"], "with": typed["p99_ns"]["atomic"]},
-        "input_bytes_per_virtual_s": round(rate),
         "input_at_least_115200_baud": rate >= BAUD_BYTES,
+    }
+    paced = {
+        "input_bytes_per_virtual_s": round(rate),
         "input_bytes_during_bench": typed["bytes_during_bench"],
         "rx_dropped": typed["rx_dropped"],
         "virtual_s": round(typed["virtual_s"], 2),
     }
     with open(out, "w") as f:
         json.dump(result, f, indent=2)
+    with open(re.sub(r"(\.json)?$", "-paced.json", out, count=1), "w") as f:
+        json.dump(paced, f, indent=2)
+    result.update(paced)
     print("shell input: wake-up p99 local %.0f ns with input (%d bytes/s virtual, %d bytes) / "
           "%.0f ns without = %.3f (target <= %.2f)"
           % (result["p99_local_ns"]["with"], result["input_bytes_per_virtual_s"],
