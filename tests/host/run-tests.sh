@@ -25,7 +25,8 @@ for v in $variants; do
 	mkdir -p "$out/$v/log"
 	for t in $tests; do
 		log="$out/$v/log/$t.log"
-		CMOCKA_MESSAGE_OUTPUT=TAP "$out/$v/bin/$t" > "$log" 2>&1
+		# A hung test must fail, not stop make check: 300 s is 10x the slowest.
+		CMOCKA_MESSAGE_OUTPUT=TAP timeout -k 5 300 "$out/$v/bin/$t" > "$log" 2>&1
 		rc=$?
 		# One plan per cmocka group (before the scheduler, then in its main thread).
 		planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$log" | awk '{ n += $1 } END { if (NR) print n }')

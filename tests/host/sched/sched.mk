@@ -48,7 +48,7 @@ check-host-sched: host-sched-tests $(SCHED_HOST_OUT)/test_lib
 	@rc=0; for t in $(SCHED_HOST_VARIANTS:%=%/test_sched_real) test_lib; do \
 		v=$${t%/*}; [ "$$v" = "$$t" ] && v=; \
 		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
-			CMOCKA_MESSAGE_OUTPUT=tap $(SCHED_HOST_OUT)/$$t > $(SCHED_HOST_OUT)/$$t.tap 2>&1 || rc=1; \
+			CMOCKA_MESSAGE_OUTPUT=tap timeout -k 5 300 $(SCHED_HOST_OUT)/$$t > $(SCHED_HOST_OUT)/$$t.tap 2>&1 || rc=1; \
 		cat $(SCHED_HOST_OUT)/$$t.tap; \
 		n=$$(basename $$t)$${v:+ [$$v]}; \
 		grep -E '^(not )?ok ' $(SCHED_HOST_OUT)/$$t.tap | sed "s/^\(\(not \)\?ok [0-9]*\) - /\1 - $$n: /" \
