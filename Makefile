@@ -80,8 +80,10 @@ CFLAGS   := $(CPUFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-type-limits
             -I$(O)/include -Ifirmware/include -Iarch/arm/include \
             -Idrivers/include -Iboard/$(BOARD) -MMD -MP
 ASFLAGS  := $(CPUFLAGS) -g -I$(O)/include -Iarch/arm/include -Iboard/$(BOARD) -MMD -MP
+# Data only debug tools read (the emulator's reports) must survive --gc-sections.
 LDFLAGS  := $(CPUFLAGS) -nostartfiles -T $(BOARD_LDSCRIPT) -Wl,--gc-sections \
-            -Wl,--no-warn-rwx-segments
+            -Wl,--no-warn-rwx-segments -Wl,--undefined=kmap_layout \
+            -Wl,--undefined=thread_name_offset
 LDLIBS   := -lc -lm -lgcc
 
 KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(FIRMWARE_SRCS)

@@ -102,6 +102,8 @@ while IFS='|' read -r name func re op expect; do
 	if [ "$expect" = kill ]; then
 		total=$((total + 1))
 		case "$res" in
+		*"thread unknown"*)     # the image's own data (thread_name_offset) must name it
+			emit "not ok" "asm mutant $name ($func: $re): the report does not name the thread: $res";;
 		killed*) killed=$((killed + 1)); emit "ok" "asm mutant $name ($func: $re): $res";;
 		*) emit "not ok" "asm mutant $name ($func: $re): $res";;
 		esac

@@ -16,10 +16,6 @@
 #include "vemu.h"
 #include "memsys.h"
 
-#define FIXMAP_SLOT0	0xfffdf000u	/* kmap_local slot 0; later slots count down */
-#define FIXMAP_SLOTS	33u		/* KM_MAX_IDX with DEBUG_HIGHMEM guards */
-#define PKMAP_BASE	0xffd00000u
-#define PKMAP_MAX	512u
 #define THREAD_NAME_LEN	16u
 #define REPORTS_IN_FULL	10
 
@@ -85,15 +81,22 @@ void report_thread_name(struct vemu *vm, char *buf, size_t len)
 	snprintf(buf, len, "'%s'", name);
 }
 
-static void describe_va(uint32_t va, char *buf, size_t len)
+/*
+ * Name the kmap slot or pkmap index of va, from the image's own layout
+ * (arch/arm/mm/kmap-layout.c); an image without one gets no name.
+ */
+static void describe_va(struct vemu *vm, uint32_t va, char *buf, size_t len)
 {
-	uint32_t page = va & ~0xfffu;
+	struct { uint32_t slot0, nr_slots, pkmap_base, nr_pkmap; } lay;
+	uint32_t page = va & ~0xfffu, addr;
 
 	buf[0] = 0;
-	if (page <= FIXMAP_SLOT0 && (FIXMAP_SLOT0 - page) / 4096u < FIXMAP_SLOTS)
-		snprintf(buf, len, " (kmap_local slot %u)", (FIXMAP_SLOT0 - page) / 4096u);
-	else if (va >= PKMAP_BASE && (va - PKMAP_BASE) / 4096u < PKMAP_MAX)
-		snprintf(buf, len, " (pkmap index %u)", (va - PKMAP_BASE) / 4096u);
+	if (!symbols_find(vm->syms, "kmap_layout", &addr) || !guest_read(vm, addr, &lay, sizeof(lay)))
+		return;
+	if (page <= lay.slot0 && (lay.slot0 - page) / 4096u < lay.nr_slots)
+		snprintf(buf, len, " (kmap_local slot %u)", (lay.slot0 - page) / 4096u);
+	else if (va >= lay.pkmap_base && (va - lay.pkmap_base) / 4096u < lay.nr_pkmap)
+		snprintf(buf, len, " (pkmap index %u)", (va - lay.pkmap_base) / 4096u);
 }
 
 static void print_op(struct vemu *vm, const char *what, const struct maint_op *m)
@@ -162,7 +165,7 @@ static void print_full(struct vemu *vm, const struct ms_report *r)
 	}
 	sym = symbols_lookup(vm->syms, pc, &off);
 	symbols_source_line(vm->syms, pc, line, sizeof(line));
-	describe_va(r->va, where, sizeof(where));
+	describe_va(vm, r->va, where, sizeof(where));
 	report_thread_name(vm, thread, sizeof(thread));
 	fflush(stdout);
 	fprintf(vm->out, "vivt-emu: REPORT %s: VA 0x%08x PA 0x%08x%s at pc 0x%08x %s+0x%x",
