@@ -52,7 +52,7 @@ declare -A about=(
 	[cpu_drain_write_buffer]='table walker read an uncleaned PTE'
 	# KMAP_DEFER (issue 14): one test per trigger of the deferred flush.
 	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:slot_flush]='defer_alias_by_new_pkmap|defer_alias_by_kmap_high_get|defer_alias_by_sched_in|defer_reuse_by_sched_in|defer_free|defer_non_cpu_access'
-	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:flush_preemptible]='defer_|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_|kmap_held_while_mapped'
+	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:flush_preemptible]='defer_reuse_by_map|defer_alias_by_(local_map|kmap_atomic|kmap_local_pfn)|defer_preempted_.*map|defer_irq_'
 	[arch_kmap_local_post_unmap@firmware/mm/kmap_defer.c:slot_empty]='defer_free|unmapped_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
 	[arch_kmap_local_post_map@firmware/mm/kmap_defer.c:slot_install]='wakeup_during_kmap_restore|lost_races|model: .*tlb'
 	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:kmap_flush_deferred]='non_cpu_access_own_map'
@@ -60,7 +60,7 @@ declare -A about=(
 	[flush_page_in@firmware/mm/kmap_defer.c:kmap_defer_flush_page]='defer_alias_by_new_pkmap|defer_alias_by_kmap_high_get|defer_free|defer_non_cpu_access'
 	[flush_preemptible@firmware/mm/kmap_defer.c:make_room]='defer_reuse_by_map|defer_preempted_.*map'
 	[flush_preemptible@firmware/mm/kmap_defer.c:drop_aliases]='defer_alias_by_(local_map|kmap_atomic|kmap_local_pfn)'
-	[flush_preemptible@firmware/mm/kmap_defer.c:kmap_defer_unmap]='defer_|unmapped_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
+	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:kmap_defer_unmap]='defer_|unmapped_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
 	[slot_flush@firmware/mm/kmap_defer.c:flush_aliases_of]='defer_alias_by_sched_in'
 	[slot_flush@firmware/mm/kmap_defer.c:kmap_defer_sched_in]='defer_reuse_by_sched_in'
 	[kmap_defer_flush_page@firmware/mm/kmap_defer.c:kmap_flush_deferred]='defer_non_cpu_access'

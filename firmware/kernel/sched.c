@@ -10,6 +10,10 @@
  * steps run with interrupts on (preemption off): an IRQ that maps a page
  * meanwhile pushes above the current thread's unchanged kmap index, onto a
  * slot that is empty, and pops before returning (seed 007).
+ *
+ * With CONFIG_KMAP_DEFER the outgoing thread's slots stay as they are (no
+ * switch-out step, no window), and the incoming thread's switch-in has
+ * work only if it is not kmap_slots_owner (firmware/mm/kmap_defer.c).
  */
 #include <string.h>
 #include <lokal/sched.h>
@@ -109,6 +113,19 @@ void wake_up_thread(struct thread *t)
 		need_resched |= RESCHED_WAKE;
 }
 
+#if CONFIG_KMAP_DEFER
+/* Nothing to do at switch-out: the slots wait until someone needs them. */
+#define kmap_out_work(prev, next)       0
+/* The slot work a switch-in has: none while me still owns the slots. */
+static inline __attribute__((always_inline)) unsigned int kmap_in_work(const struct thread *me)
+{
+	return kmap_slots_owner == me ? 0 : (unsigned int)me->kmap_ctrl.idx;
+}
+#else
+#define kmap_out_work(prev, next)       ((prev)->kmap_ctrl.idx | (next)->kmap_ctrl.idx)
+#define kmap_in_work(me)                ((unsigned int)(me)->kmap_ctrl.idx)
+#endif
+
 /*
  * Second half of a switch, run by the thread switched to (me). Returns
  * whether a more urgent thread became ready meanwhile: only possible when
@@ -119,15 +136,17 @@ void wake_up_thread(struct thread *t)
  */
 static inline __attribute__((always_inline)) bool finish_switch(struct thread *me)
 {
-	unsigned int restored = 0;
+	unsigned int restored = 0, work = kmap_in_work(me);
 	bool resched = false;
 
-	if (__builtin_expect((me->kmap_ctrl.idx | __trace_active) == 0, 1)) {
+	if (__builtin_expect((work | __trace_active) == 0, 1)) {
 		switch_marker_fast(0);
 		return false;
 	}
-	if (me->kmap_ctrl.idx != 0) {
+	if (work != 0) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
+		if (CONFIG_KMAP_DEFER)
+			stats.kmap_switches++;  /* counted where the slots are touched */
 		__preempt_count++;      /* an IRQ in the window must not switch */
 		kmap_window = KMAP_WINDOW_IN;
 		arch_local_irq_enable();
@@ -184,14 +203,14 @@ static inline __attribute__((always_inline)) unsigned int
 context_switch(struct thread *prev, struct thread *next)
 {
 	switch_marker_fast(1);
-	if (__builtin_expect((prev->kmap_ctrl.idx | next->kmap_ctrl.idx | __trace_active) != 0, 0)) {
+	if (__builtin_expect((kmap_out_work(prev, next) | __trace_active) != 0, 0)) {
 		trace_switch_start();
-		if (prev->kmap_ctrl.idx != 0) {
+		if (!CONFIG_KMAP_DEFER && prev->kmap_ctrl.idx != 0) {
 			next = kmap_switch_out(next);
 			if (next == prev)
 				return SWITCH_ABANDONED | (finish_switch(prev) ? SWITCH_RESCHED : 0);
 		}
-		if ((prev->kmap_ctrl.idx | next->kmap_ctrl.idx) != 0)
+		if (kmap_out_work(prev, next) != 0)
 			stats.kmap_switches++;
 	}
 	next->switches_in++;
@@ -254,18 +273,6 @@ void schedule(void)
 	do_schedule(false);
 }
 
-void preempt_schedule(void)
-{
-	unsigned long flags;
-
-	/* A caller with interrupts off is in a critical section: not now. */
-	if (!running || in_irq() || arch_irqs_disabled())
-		return;
-	flags = arch_local_irq_save();
-	if (need_resched && preempt_count() == 0)
-		__schedule(true);
-	arch_local_irq_restore(flags);
-}
 
 /*
  * irq_exit()'s switch in the common case: the thread the handlers woke is
@@ -304,6 +311,26 @@ static inline __attribute__((always_inline)) void preempt_from_irq(unsigned int 
 	return;
 general:
 	__schedule(true);
+}
+
+/*
+ * A wake-up that came while preemption was off (inside a kmap_local map or
+ * unmap, say) is served at the final preempt_enable() by the same short
+ * path as at an IRQ's exit: it is the same preemption, a moment later.
+ */
+void preempt_schedule(void)
+{
+	unsigned long flags;
+	unsigned int resched;
+
+	/* A caller with interrupts off is in a critical section: not now. */
+	if (!running || in_irq() || arch_irqs_disabled())
+		return;
+	flags = arch_local_irq_save();
+	resched = need_resched;
+	if (resched && preempt_count() == 0)
+		preempt_from_irq(resched);
+	arch_local_irq_restore(flags);
 }
 
 /*

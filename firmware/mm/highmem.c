@@ -211,12 +211,15 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	vaddr = slot_vaddr(idx);
 	pteval = pfn_pte(pfn, prot);
 #if CONFIG_KMAP_DEFER
+	/* Recorded with the push: a switch-in from here on restores it. */
+	current->kmap_ctrl.pteval[idx] = pteval;
+	preempt_enable();
 	kmap_defer_map(idx, pteval);
 #else
 	kmap_local_install(idx, vaddr, pteval);
 	current->kmap_ctrl.pteval[idx] = pteval;
-#endif
 	preempt_enable();
+#endif
 	return (void *)vaddr;
 }
 
@@ -284,7 +287,12 @@ void kunmap_local_indexed(const void *vaddr)
 	}
 
 	slot = kmap_local_slot(addr);
-	preempt_disable();
+	/*
+	 * Deferred: the index is the thread's own (a switch leaves it, an IRQ
+	 * restores it), so the checks and the line work stay preemptible.
+	 */
+	if (!CONFIG_KMAP_DEFER)
+		preempt_disable();
 	idx = kmap_local_idx();
 	if (slot != idx) {
 		if (slot > idx)
@@ -294,7 +302,7 @@ void kunmap_local_indexed(const void *vaddr)
 		bad_unmap(raw, "out of order");
 	}
 #if CONFIG_KMAP_DEFER
-	kmap_defer_unmap(idx);
+	kmap_defer_unmap(idx);          /* returns with preemption disabled */
 #else
 	kmap_local_remove(addr, slot_pte(idx));
 #endif

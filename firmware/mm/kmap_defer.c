@@ -96,24 +96,24 @@ static void slot_flush(int i)
 }
 
 /*
- * The same for a map or unmap of the running thread, made with one
- * preempt_disable() of its own: the 128 line operations run preemptible,
- * so a more urgent thread woken meanwhile need not wait for them. A thread
- * that ran meanwhile may have put lines back under the address (or changed
- * the slot): then nothing more is done here, and the caller looks again.
- * Preemption is off again on return.
+ * The same for a map of the running thread, with its preemption as the
+ * caller has it (on, for a kmap_local_page() in thread context): the 128
+ * line operations may be preempted, so a more urgent thread woken
+ * meanwhile need not wait for them. A thread that ran meanwhile may have
+ * put lines back under the address, or changed the slot: then the slot is
+ * left as it is, and the caller looks again.
  */
 static void flush_preemptible(int i, pte_t have, unsigned long *count)
 {
 	unsigned long seen = current->switches_in;
 
-	preempt_enable();
 	arch_kmap_local_pre_unmap(slot_va(i));
 	preempt_disable();
-	if (current->switches_in != seen || *slot_ptep[i] != have)
-		return;
-	slot_empty(i);
-	(*count)++;
+	if (current->switches_in == seen && *slot_ptep[i] == have) {
+		slot_empty(i);
+		(*count)++;
+	}
+	preempt_enable();
 }
 
 /*
@@ -179,14 +179,19 @@ void kmap_defer_map(int idx, pte_t pteval)
 	unsigned long seen;
 	pte_t have;
 
-	current->kmap_ctrl.pteval[idx] = pteval;
-	__asm__ volatile("" ::: "memory");      /* recorded before the slot is looked at */
-	/* Until a pass runs without the thread leaving the CPU: others may undo it. */
-	do {
+	/*
+	 * Until a pass runs without the thread leaving the CPU: a thread that
+	 * ran meanwhile may have left a page in the slot or made an alias.
+	 */
+	for (;;) {
 		seen = current->switches_in;
 		make_room(idx, pteval);
 		drop_aliases(idx, pte_pfn(pteval));
-	} while (current->switches_in != seen);
+		preempt_disable();
+		if (current->switches_in == seen)
+			break;
+		preempt_enable();
+	}
 	have = *slot_ptep[idx];
 	if (have == pteval)
 		dstats.shared_maps++;   /* the same page left here: its lines are its own */
@@ -194,18 +199,24 @@ void kmap_defer_map(int idx, pte_t pteval)
 		slot_install(idx, pteval);
 	if (!in_irq())
 		kmap_slots_owner = current;
+	preempt_enable();
 }
 
 void kmap_defer_unmap(int idx)
 {
-	pte_t have = current->kmap_ctrl.pteval[idx];
 	unsigned long seen;
 
-	/* A switch meanwhile may have put the map back (switch-in): again. */
-	do {
+	/* Preemptible line work; again if a thread ran meanwhile (it may have put lines back). */
+	for (;;) {
 		seen = current->switches_in;
-		flush_preemptible(idx, have, &dstats.unmap_flushes);
-	} while (current->switches_in != seen);
+		arch_kmap_local_pre_unmap(slot_va(idx));
+		preempt_disable();
+		if (current->switches_in == seen)
+			break;
+		preempt_enable();
+	}
+	slot_empty(idx);
+	dstats.unmap_flushes++;
 }
 
 /* True if one of t's maps is of the page pteval maps. */

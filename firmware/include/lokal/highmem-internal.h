@@ -92,16 +92,17 @@ void kmap_defer_init(void);
  */
 extern struct thread *kmap_slots_owner;
 /*
- * Current's map idx (already pushed) becomes pteval: any other slot that
- * is not the current thread's and holds the page is flushed (it would be
- * an alias), a different pteval left in slot idx is flushed, and the same
- * pteval left there is taken over as it is, without a flush.
+ * Current's map idx, already pushed and recorded as pteval, goes into its
+ * slot: any other slot that is not the current thread's and holds the page
+ * is flushed (it would be an alias), a different pteval left in slot idx
+ * is flushed, and the same pteval left there is taken over as it is,
+ * without a flush. Called with preemption on (thread context) or off
+ * (atomic, IRQ); the line work runs with it as the caller has it.
  */
 void kmap_defer_map(int idx, pte_t pteval);
 /*
- * Current's top map idx goes: lines written back and dropped, slot empty.
- * Called with one preempt_disable() of the caller's: the line work of this
- * and of kmap_defer_map() may be preempted (not in an atomic section).
+ * Current's top map idx goes: lines written back and dropped (preemptible
+ * if the caller is), slot empty. Returns with preemption disabled once more.
  */
 void kmap_defer_unmap(int idx);
 /*
