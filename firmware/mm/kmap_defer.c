@@ -17,8 +17,8 @@
  *
  * kmap_slots_owner is the thread for which, as long as it stays set,
  * every one of its maps is resident in its slot and no other slot holds
- * one of its pages: its switch-in has nothing to do. Every slot_flush()
- * moves the claim to the caller (thread context, whose own maps are all
+ * one of its pages: its switch-in has nothing to do. Every slot emptied
+ * (slot_empty()) moves the claim to the caller (thread context, whose own maps are all
  * resident while it runs) or clears it (interrupt context, which may have
  * landed inside a switch-in that has not finished). A map made by a
  * thread takes the claim too (its other maps are resident, since it runs);
@@ -41,6 +41,14 @@
  *     before the PTE is written and cleared after it is gone (with
  *     interrupts off for the read-modify-write), and every reader checks
  *     the PTE itself.
+ *
+ * Preemption: the 128 line operations of a thread's own map and unmap run
+ * with preemption on, so a wake-up does not wait for them. A switch in the
+ * middle shows in current->switches_in: the thread then looks at its slot
+ * again (its switch-in may have put the map back, or another thread may
+ * have left a page there) and cleans again; only the PTE steps run with
+ * preemption off. A map's pteval is recorded together with the index push,
+ * so a switch-in from then on restores it like any other map.
  */
 #include <lokal/highmem-internal.h>
 #include <lokal/sched.h>

@@ -73,7 +73,9 @@ void kunmap_local_indexed(const void *vaddr);
  * empty slots and leaves before the switch goes on.
  * With CONFIG_KMAP_LAZY, sched_out only cleans the cache and leaves the PTE
  * and TLB entry in place; sched_in skips a slot that still holds the
- * incoming thread's PTE.
+ * incoming thread's PTE. With CONFIG_KMAP_DEFER, sched_out does nothing
+ * and sched_in is kmap_defer_sched_in() (the scheduler skips both calls
+ * when they have nothing to do).
  */
 void __kmap_local_sched_out(void);
 void __kmap_local_sched_in(void);
