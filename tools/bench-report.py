@@ -3,7 +3,7 @@
 
     tools/bench-report.py OUTDIR WAKES
 
-Reads OUTDIR/console-lazy{0,1}.log (written by tools/bench.sh), cuts out the
+Reads OUTDIR/console-{lazy0,lazy1,defer}.log (written by tools/bench.sh), cuts out the
 JSON block and the trace VCDs each run printed, writes results.json and the
 VCDs, cross-checks the wake-up statistics with tools/latency (the same tool
 that reads logic-analyzer captures), and draws the plots with gnuplot.
@@ -15,12 +15,14 @@ import re
 import subprocess
 import sys
 
-VARIANTS = {"linux": "console-lazy0.log", "lazy": "console-lazy1.log"}
+VARIANTS = {"linux": "console-lazy0.log", "lazy": "console-lazy1.log", "defer": "console-defer.log"}
 TARGET_YIELD_NS = 60            # issue 13: per switch, two equal-priority threads
 TARGET_IRQ_TO_THREAD_NS = 190   # IRQ vector to the woken thread's return from down()
 TARGET_IRQ_TRIP_NS = 360        # soft-IRQ round trip, no maps
 TARGET_MAP_RATIO = 1.10
 TARGET_P99_RATIO = 20.0
+TARGET_DEFER_ONE_SIDE = 1.2     # issue 14: yield, one side holds 16 / yield, no maps
+TARGET_DEFER_WAKEUP = 1.2       # issue 14: wake-up p99, workers hold 2 maps / hold none
 
 
 def blocks(text, name):
@@ -72,7 +74,7 @@ def main():
             files[label] = path
         runs[variant] = {"results": res, "vcd": files}
 
-    lin, lazy = runs["linux"]["results"], runs["lazy"]["results"]
+    lin, lazy, defer = runs["linux"]["results"], runs["lazy"]["results"], runs["defer"]["results"]
     counts = [0, 1, 2, 4, 8, 16]
 
     # Figure 1: switch cost vs maps, both algorithms, with the breakdown.
@@ -81,7 +83,7 @@ def main():
     map_floor = value(lin, "floor", "one map moved (flush, PTE clear, PTE set, 2 TLB)")
     for k in counts:
         row = {"maps": k}
-        for variant, res in (("linux", lin), ("lazy", lazy)):
+        for variant, res in (("linux", lin), ("lazy", lazy), ("defer", defer)):
             row[variant] = {
                 "yield_both": value(res, "switch", "yield, both hold %d" % k),
                 "yield_one_side": value(res, "switch", "yield, one side holds %d" % k),
@@ -92,8 +94,16 @@ def main():
             }
         rows.append(row)
 
-    p99 = {v: {m: value(runs[v]["results"], "wakeup", "%s p99" % m) for m in ("atomic", "local")}
+    p99 = {v: {m: value(runs[v]["results"], "wakeup", "%s p99" % m) for m in ("atomic", "local", "nomap")}
            for v in runs}
+    # Issue 14's ratios, each within one run, for every scheme.
+    one_side = {v: (rows[-1][v]["yield_one_side"] / rows[0][v]["yield_both"])
+                if rows[-1][v]["yield_one_side"] and rows[0][v]["yield_both"] else None for v in runs}
+    wake_maps = {v: p99[v]["local"] / p99[v]["nomap"] if p99[v]["local"] and p99[v]["nomap"] else None
+                 for v in runs}
+    hi_local = value(lin, "map+unmap", "highmem, kmap_local_page")
+    left = {v: value(runs[v]["results"], "map+unmap", "highmem, kmap_local_page, slot left by another thread")
+            for v in runs}
     yield0 = value(lin, "switch", "yield, both hold 0")
     per_map = None
     if rows[-1]["linux"]["teardown"] and map_floor:
@@ -148,6 +158,20 @@ def main():
                                              "measured": {v: p99[v]["atomic"] / p99[v]["local"]
                                                           for v in p99 if p99[v]["local"]}},
             "lazy_over_linux_switch_16_maps": lazy_ratio,
+            "defer_one_side_16_over_no_maps": {
+                "target": TARGET_DEFER_ONE_SIDE, "measured": one_side["defer"],
+                "what": "KMAP_DEFER=1: yield where one side holds 16 maps / yield with no maps (same run)",
+                "other_schemes": {v: one_side[v] for v in ("linux", "lazy")}},
+            "defer_wakeup_p99_maps_over_no_maps": {
+                "target": TARGET_DEFER_WAKEUP, "measured": wake_maps["defer"],
+                "what": "KMAP_DEFER=1: wake-up p99, workers holding 2 local maps / workers holding none (same run)",
+                "other_schemes": {v: wake_maps[v] for v in ("linux", "lazy")}},
+            "defer_map_unmap_after_deferred_over_linux_map_unmap": {
+                "target": None,
+                "measured": left["defer"] / hi_local if left["defer"] and hi_local else None,
+                "what": "KMAP_DEFER=1 kmap_local_page+kunmap_local that must flush another thread's slot first "
+                        "/ Linux scheme highmem kmap_local_page+kunmap_local",
+                "ns": {"defer_after_deferred": left["defer"], "linux_highmem": hi_local}},
         },
         "runs": {v: {"results": runs[v]["results"], "vcd": runs[v]["vcd"]} for v in runs},
         "capture_tool": tool_out,
@@ -189,14 +213,23 @@ def main():
             r["maps"], fmt(l["yield_both"], z["yield_both"]), fmt(l["yield_one_side"], z["yield_one_side"]),
             fmt(l["irq_low"], z["irq_low"]), fmt(l["irq_high"], z["irq_high"]),
             fmt(l["teardown"], z["teardown"]), fmt(l["restore"], z["restore"])))
-    print("\nFigure 2: map+unmap (ns), Linux restore build")
+    print("\nFigure 5: the deferred flush (KMAP_DEFER=1): yield in ns per switch, Linux | lazy | defer")
+    print("  maps | yield both hold          | yield one side holds")
+    f3 = lambda r, k: "|".join("%8.1f" % r[v][k] if r[v][k] is not None else "%8s" % "-"
+                               for v in ("linux", "lazy", "defer"))
+    for r in rows:
+        print("  %4d | %s | %s" % (r["maps"], f3(r, "yield_both"), f3(r, "yield_one_side")))
+    print("\nFigure 2: map+unmap (ns), Linux restore | deferred flush build")
     for r in lin:
         if r["group"] == "map+unmap":
-            print("  %-40s %8.1f" % (r["name"], r["ns"]))
+            dv = value(defer, "map+unmap", r["name"])
+            print("  %-52s %8.1f | %8s" % (r["name"], r["ns"], "%.1f" % dv if dv is not None else "-"))
     print("\nFigure 3: wake-up latency (ns) over %d wake-ups per mode" % wakes)
     for v in runs:
         res = runs[v]["results"]
-        for m in ("atomic", "local"):
+        for m in ("atomic", "local", "nomap"):
+            if value(res, "wakeup", "%s p99" % m) is None:
+                continue
             print("  %-6s %-7s min %8.0f  median %8.0f  p99 %8.0f  max %8.0f" % (
                 v, m, value(res, "wakeup", "%s min" % m), value(res, "wakeup", "%s median" % m),
                 value(res, "wakeup", "%s p99" % m), value(res, "wakeup", "%s max" % m)))
@@ -216,6 +249,15 @@ def main():
         print("  wake-up p99 local = 1/%.2f of atomic [%s] (target 1/%d)" % (r, v, TARGET_P99_RATIO))
     if lazy_ratio:
         print("  lazy restore / Linux restore, yield with 16 maps each: %.3f" % lazy_ratio)
+    fmt3 = lambda d: " | ".join("%s %s" % (v, "%.3f" % d[v] if d[v] else "-") for v in ("linux", "lazy", "defer"))
+    print("  yield, one side holds 16 / yield, no maps: %s (target <= %.1f for defer)"
+          % (fmt3(one_side), TARGET_DEFER_ONE_SIDE))
+    print("  wake-up p99, workers hold 2 maps / hold none: %s (target <= %.1f for defer)"
+          % (fmt3(wake_maps), TARGET_DEFER_WAKEUP))
+    d = t["defer_map_unmap_after_deferred_over_linux_map_unmap"]
+    if d["measured"]:
+        print("  map+unmap flushing another thread's deferred slot [defer] / highmem map+unmap [linux]: "
+              "%.1f / %.1f ns = %.3f" % (left["defer"], hi_local, d["measured"]))
     si = t.get("shell_input_wakeup_p99_ratio")
     if si:
         # The host-paced byte counts are kept out of results.json (bench-input.py).

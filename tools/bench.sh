@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: build the bench image twice (kmap restore as Linux does it,
-# and Lokal's lazy restore), run both under QEMU with instruction-counted
+# `make bench`: build the bench image three times (kmap restore as Linux does
+# it, Lokal's lazy restore, the deferred flush of KMAP_DEFER), run each under QEMU with instruction-counted
 # virtual time, and write build/bench/{results.json,*.png,*.vcd,*.log}.
 #   tools/bench.sh [WAKES]       (WAKES: wake-ups per mode, default 10000)
 set -euo pipefail
@@ -8,14 +8,17 @@ wakes=${1:-10000}
 out=build/bench
 mkdir -p "$out"
 
-for lazy in 0 1; do
-	O=build/bench-lazy$lazy
-	echo "bench: building KMAP_LAZY=$lazy"
-	make --no-print-directory O=$O KMAP_LAZY=$lazy BENCH_WAKES="$wakes" bench-image > "$out/build-lazy$lazy.log" 2>&1 \
-		|| { tail -20 "$out/build-lazy$lazy.log"; exit 1; }
-	echo "bench: running KMAP_LAZY=$lazy under -icount shift=0,align=off,sleep=off"
-	QEMU_ICOUNT=1 QEMU_TIMEOUT=900 tools/qemu-run.sh $O/bench.elf > "$out/console-lazy$lazy.log" 2>&1 \
-		|| { tail -30 "$out/console-lazy$lazy.log"; echo "bench: run failed"; exit 1; }
+# name:make variable, one build each: Linux's eager restore, lazy restore,
+# the deferred flush (issue 14).
+for mode in lazy0:KMAP_LAZY=0 lazy1:KMAP_LAZY=1 defer:KMAP_DEFER=1; do
+	name=${mode%%:*} var=${mode#*:}
+	O=build/bench-$name
+	echo "bench: building $var"
+	make --no-print-directory O=$O "$var" BENCH_WAKES="$wakes" bench-image > "$out/build-$name.log" 2>&1 \
+		|| { tail -20 "$out/build-$name.log"; exit 1; }
+	echo "bench: running $var under -icount shift=0,align=off,sleep=off"
+	QEMU_ICOUNT=1 QEMU_TIMEOUT=900 tools/qemu-run.sh $O/bench.elf > "$out/console-$name.log" 2>&1 \
+		|| { tail -30 "$out/console-$name.log"; echo "bench: run failed"; exit 1; }
 done
 
 # Where the instructions of one yield and one IRQ-to-thread path go,

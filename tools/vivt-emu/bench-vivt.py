@@ -87,7 +87,7 @@ def per_iteration(rows):
             continue
         if r["group"] == "wakeup" and not name.startswith("section length"):
             if wake is None:            # the first percentile line closes both runs
-                wake = {"name": "wake-up runs, both modes (whole)", "counts": c}
+                wake = {"name": "wake-up runs, every mode (whole)", "counts": c}
             continue
         if ns <= 0 or c["insns"] <= 0:
             continue

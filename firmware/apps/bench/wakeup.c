@@ -2,7 +2,9 @@
  * Figure 3: wake-up latency of a high-priority thread woken by a timer IRQ
  * while low-priority workers copy and checksum highmem pages, inside
  * kmap_atomic sections (preemption off) or inside kmap_local_page sections
- * of the same code and length (preemptible).
+ * of the same code and length (preemptible), and, as the control for the
+ * cost of the maps themselves, the same local sections on lowmem pages,
+ * which map nothing ("nomap": workers that hold no kmap when preempted).
  *
  * Latency runs from the timer's programmed expiry to the moment the woken
  * thread runs, so time spent with interrupts or preemption off counts. The
@@ -34,6 +36,7 @@ static struct semaphore wake_sem;
 static volatile uint32_t expiry;        /* counter value of the armed expiry */
 static volatile bool workers_stop;
 static bool use_atomic;
+static struct page *lowmem_pages[2][BENCH_PAGES];     /* the nomap workers' pages */
 static uint32_t rng = 12345;
 static volatile uint32_t section_crc;
 volatile bool bench_stop;
@@ -101,7 +104,8 @@ static void section(struct page *src, struct page *dst)
 
 static void worker(void *arg)
 {
-	struct page **pages = bench_pages((int)(intptr_t)arg);
+	int set = (int)(intptr_t)arg;
+	struct page **pages = set < 0 ? lowmem_pages[-set - 1] : bench_pages(set);
 	unsigned int i = 0;
 
 	while (!workers_stop) {
@@ -121,7 +125,7 @@ static uint64_t section_ns_x100(void)
 	return per_iter_x100(clock_read() - t, 20);
 }
 
-static void run_mode(bool atomic, unsigned int wakes, struct latency_stats *st)
+static void run_mode(bool atomic, bool nomap, unsigned int wakes, struct latency_stats *st)
 {
 	struct thread *w[NR_WORKERS], *h;
 	char name[16];
@@ -133,7 +137,8 @@ static void run_mode(bool atomic, unsigned int wakes, struct latency_stats *st)
 	sema_init(&wake_sem, 0);
 	for (int i = 0; i < NR_WORKERS; i++) {
 		snprintf(name, sizeof(name), "worker%d", i);
-		w[i] = thread_create(name, worker, (void *)(intptr_t)(i + 2), PRIO_WORKER, 2048);
+		w[i] = thread_create(name, worker, (void *)(intptr_t)(nomap ? -(i + 1) : i + 2),
+				     PRIO_WORKER, 2048);
 	}
 	trace_start();
 	h = thread_create("waker", waker, NULL, PRIO_WAKER, 2048);
@@ -146,7 +151,7 @@ static void run_mode(bool atomic, unsigned int wakes, struct latency_stats *st)
 
 void bench_wakeup(unsigned int wakes, bool dump)
 {
-	struct latency_stats atomic, local;
+	struct latency_stats atomic, local, nomap;
 	char name[48];
 
 	latency = malloc(wakes * sizeof(*latency));
@@ -161,23 +166,35 @@ void bench_wakeup(unsigned int wakes, bool dump)
 	use_atomic = false;
 	bench_result("wakeup", "section length (local)", section_ns_x100());
 
-	run_mode(true, wakes, &atomic);
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < BENCH_PAGES; j++)
+			if (!(lowmem_pages[i][j] = alloc_page(ZONE_LOWMEM))) {
+				printf("bench: no lowmem pages for the nomap run\n");
+				free(latency);
+				return;
+			}
+	run_mode(true, false, wakes, &atomic);
 	if (dump)
 		trace_dump_vcd("kmap_atomic");
 	if (!bench_stop)
-		run_mode(false, wakes, &local);
+		run_mode(false, false, wakes, &local);
 	if (dump)
 		trace_dump_vcd("kmap_local");
+	if (!bench_stop)
+		run_mode(false, true, wakes, &nomap);
 	free_irq(oneshot_timer_irq());
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < BENCH_PAGES; j++)
+			__free_page(lowmem_pages[i][j]);
 	if (bench_stop) {
 		printf("  stopped after %u wake-ups\n", nr_wakes);
 		free(latency);
 		return;
 	}
 
-	for (int m = 0; m < 2; m++) {
-		struct latency_stats *s = m ? &local : &atomic;
-		const char *mode = m ? "local" : "atomic";
+	for (int m = 0; m < 3; m++) {
+		struct latency_stats *s = m == 2 ? &nomap : m ? &local : &atomic;
+		const char *mode = m == 2 ? "nomap" : m ? "local" : "atomic";
 
 		snprintf(name, sizeof(name), "%s min", mode);
 		bench_result("wakeup", name, ticks_to_ns(s->min) * 100);
@@ -191,5 +208,7 @@ void bench_wakeup(unsigned int wakes, bool dump)
 	printf("  wake-ups per mode: %u\n", wakes);
 	/* Reported as atomic/local: "local p99 is 1/N of atomic p99". */
 	bench_result_unit("wakeup", "p99 atomic/local", (uint64_t)atomic.p99 * 100 / (local.p99 ? local.p99 : 1), "x");
+	/* What holding two maps adds to a preempted worker's wake-up cost. */
+	bench_result_unit("wakeup", "p99 local/nomap", (uint64_t)local.p99 * 100 / (nomap.p99 ? nomap.p99 : 1), "x");
 	free(latency);
 }
