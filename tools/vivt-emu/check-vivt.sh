@@ -46,22 +46,21 @@ build_variant() {	# $1 variant, $2 make vars, $3 extra targets; sets O, false if
 	fi
 	[ "${built[$1${3:+ $3}]}" = ok ]
 }
-while IFS='|' read -r image status regex vars input; do
-	# QEMU_ICOUNT and the like are for QEMU: the emulator always counts instructions.
-	manifest_line || continue
+# add_runs SEED: the runs of the manifest line just read, in configuration $vars.
+add_runs() {
 	if ! build_variant "$variant" "$vars"; then
 		emit "not ok" "vivt: build of target images ($variant) failed: see $outdir/build-$variant.log"
-		continue
+		return
 	fi
 	ram=$(echo "$vars" | sed -n 's/.*RAM_MB=\([0-9]*\).*/\1/p')
 	ram=${ram:-128}
 	label="$image${vars:+ [$vars]}"
-	seed=$((seed + 1))
-	echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $seed --jitter 20000" >> "$runs"
-	# Without extra make variables: more jitter seeds on the cheap kmap
-	# images, and the stress run again with a 4 KiB D-cache and random
-	# replacement (evictions all the time, inside the switch path too).
-	if [ -z "$vars" ]; then
+	echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $1 --jitter 20000" >> "$runs"
+	# Without extra make variables (or with KMAP_DEFER=1 alone): more jitter
+	# seeds on the cheap kmap images, and the stress run again with a 4 KiB
+	# D-cache and random replacement (evictions all the time, inside the
+	# switch path too).
+	if [ -z "$vars" ] || [ "$vars" = KMAP_DEFER=1 ]; then
 		case "$image" in
 		test_kmap_sched|test_highmem)
 			for s in 101 102 103; do
@@ -69,9 +68,27 @@ while IFS='|' read -r image status regex vars input; do
 			done
 			echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed 7 --jitter 50000 --dcache-kb 4 --random-repl" >> "$runs";;
 		test_kmap_stress)
+			[ -z "$vars" ] && \
 			echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed 8 --jitter 50000 --dcache-kb 4 --random-repl" >> "$runs";;
 		esac
 	fi
+}
+defer_seed=200
+while IFS='|' read -r image status regex vars input; do
+	# QEMU_ICOUNT and the like are for QEMU: the emulator always counts instructions.
+	manifest_line || continue
+	seed=$((seed + 1))
+	add_runs $seed
+	# Every line again with KMAP_DEFER=1 (issue 14), except where DEBUG_HIGHMEM=1
+	# forces the eager scheme anyway.
+	case " $vars " in
+	*" DEBUG_HIGHMEM=1 "*|*" KMAP_LAZY=1 "*) ;;
+	*)
+		vars="${vars:+$vars }KMAP_DEFER=1"
+		variant=$(echo "$vars" | tr ' =' '_-')
+		defer_seed=$((defer_seed + 1))
+		add_runs $defer_seed;;
+	esac
 done < "$manifest"
 if build_variant default "" nor-image; then
 	# The NOR image: the boot stub in flash copies the shell image to RAM.
@@ -80,6 +97,11 @@ if build_variant default "" nor-image; then
 	echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|128|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
 else
 	emit "not ok" "vivt: build of the demo and the NOR image failed: see $outdir/build-default.log"
+fi
+if build_variant KMAP_DEFER-1 KMAP_DEFER=1; then
+	echo "demo [KMAP_DEFER=1]|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words||--seed 3 --jitter 20000" >> "$runs"
+else
+	emit "not ok" "vivt: build of the KMAP_DEFER=1 demo failed: see $outdir/build-KMAP_DEFER-1.log"
 fi
 
 # ---- the virtual logic analyzer: marker edges as a VCD lokal-latency reads
@@ -165,6 +187,10 @@ if [ "$in_flush" -gt 0 ] && [ $((in_out + in_in)) -gt 0 ]; then
 else
 	emit "not ok" "vivt: IRQs never landed inside the flush loop or the kmap switch steps ($where)"
 fi
+# The deferred-flush configuration (issue 14), named in the summary.
+d_runs=$(grep -cF '[KMAP_DEFER=1]' "$runs")
+d_bad=$(grep -lF '[KMAP_DEFER=1]' "$outdir"/*.result 2>/dev/null | xargs -r grep -l '^not ok' | wc -l)
+echo "vivt: $d_runs runs in configuration KMAP_DEFER=1 (the deferred VIVT flush), $d_bad failing" | tee -a "$outdir/summary.txt"
 echo "vivt: wall time $(( $(date +%s) - start )) s for $i runs on $jobs jobs"
 
 if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
