@@ -92,9 +92,11 @@ build() {
 }
 
 # Run suite $2 of variant $1; print each failure as "variant binary: case (first
-# model violation)"; a crash counts.
+# model violation)"; a crash counts. With a pattern $3 (and not MUTANTS_ALL),
+# stop after the first binary that has a failure matching it: the verdict
+# is made, and the remaining binaries would only cost time.
 failures() {
-	local v=$1 t bin log rc why list=$tests
+	local v=$1 want=${3:-} t bin log rc why list=$tests f
 	[ "$2" = sched ] && list=test_sched_real
 	for t in $list; do
 		if [ "$2" = sched ]; then
@@ -106,10 +108,15 @@ failures() {
 		{ (cd "$src" && CMOCKA_MESSAGE_OUTPUT=TAP timeout 60 "$bin" > "$log" 2>&1); } 2>/dev/null
 		rc=$?
 		why=$(grep -m1 -oE 'MODEL VIOLATION: [^:]*' "$log" | sed 's/MODEL VIOLATION: //')
+		f=
 		if grep -q '^not ok ' "$log"; then
-			sed -n "s/^not ok [0-9]* - \([^ ]*\).*/$v $t: \1${why:+ ($why)}/p" "$log"
+			f=$(sed -n "s/^not ok [0-9]* - \([^ ]*\).*/$v $t: \1${why:+ ($why)}/p" "$log")
 		elif [ "$rc" -ne 0 ]; then
-			echo "$v $t: exited with status $rc${why:+ ($why)}"
+			f="$v $t: exited with status $rc${why:+ ($why)}"
+		fi
+		[ -n "$f" ] && echo "$f"
+		if [ -n "$want" ] && [ -z "${MUTANTS_ALL:-}" ] && echo "$f" | grep -qE "$want"; then
+			return
 		fi
 	done
 }
@@ -160,7 +167,7 @@ for site in $sites; do
 				built=
 				break 2
 			fi
-			f=$(failures "$v" $suite)
+			f=$(failures "$v" $suite "$want")
 			all+=${f:+$f$'\n'}
 			[ -z "$first" ] && first=$(echo "$f" | grep -m1 -E "${want:-^$}")
 			[ -n "$first" ] && [ -z "${MUTANTS_ALL:-}" ] && break 2
@@ -175,15 +182,10 @@ for site in $sites; do
 		say "not ok $n - $name killed only by tests not about it: $(echo "$all" | grep . | head -2 | paste -sd';')"
 	else
 		killed=$((killed + 1))
-		say "ok $n - $name killed by host[${first%% *}] ${first#* } ($(echo "$all" | grep -c .) failing test(s) in the suites run, $(echo "$all" | grep -c ' test_sched_real: ') of them in the scheduler suite)"
+		say "ok $n - $name killed by host[${first%% *}] ${first#* } ($(echo "$all" | grep -c .) failing test(s) in the binaries run, $(echo "$all" | grep -c ' test_sched_real: ') of them in the scheduler suite)"
 	fi
 	cp "$work/original" "$src/$file"
 done
-# Leave the copy built as the working tree is.
-for v in $variants; do
-	build "$v" mm && build "$v" sched
-done > /dev/null 2>&1
-
 printf '%s\n' "${out[@]}" > "$tap"
 echo "mutants killed $killed/$total"
 [ "$killed" -eq "$total" ]
