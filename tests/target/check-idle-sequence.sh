@@ -6,12 +6,10 @@
 # control register write that turns it back on.
 #   tests/target/check-idle-sequence.sh TAP_OUT IMAGE.elf
 set -uo pipefail
-if [ $# -ne 2 ] || [ ! -f "$2" ]; then
-	echo "usage: tests/target/check-idle-sequence.sh TAP_OUT IMAGE.elf (${2:-no image}: not found)" >&2
-	exit 2
-fi
+. "$(dirname "$0")/disasm-check.sh"
+disasm_args tests/target/check-idle-sequence.sh "$@"
 tap=$1 elf=$2
-body=$(arm-none-eabi-objdump -d --no-show-raw-insn "$elf" | awk '/<sched_start>:/,/^$/')
+body=$(disasm_body "$elf" sched_start)
 verdict=$(awk '
 	/mcr.*cr7, cr10, \{4\}/ { drain = NR }
 	/mcr.*cr1, cr0, \{0\}/  { if (wfi) { restored = 1 } else { icoff = NR } }
@@ -23,10 +21,5 @@ verdict=$(awk '
 		else if (!restored) print "the control register is not restored after the wait";
 		else print "ok";
 	}' <<< "$body")
-if [ "$verdict" = ok ]; then
-	r="ok"; why="drain, I-cache off, wait, I-cache back"
-else
-	r="not ok"; why=$verdict
-fi
-echo "$r 1 - idle sequence (ARM926 wait for interrupt): $why" | tee -a "$tap"
-[ "$r" = ok ]
+disasm_verdict "$tap" "idle sequence (ARM926 wait for interrupt)" "$verdict" \
+	"drain, I-cache off, wait, I-cache back"

@@ -6,14 +6,12 @@
 # the PTE; otherwise an IRQ in between would map onto the same slot.
 #   tests/target/check-kmap-order.sh TAP_OUT IMAGE.elf
 set -uo pipefail
-if [ $# -ne 2 ] || [ ! -f "$2" ]; then
-	echo "usage: tests/target/check-kmap-order.sh TAP_OUT IMAGE.elf (${2:-no image}: not found)" >&2
-	exit 2
-fi
+. "$(dirname "$0")/disasm-check.sh"
+disasm_args tests/target/check-kmap-order.sh "$@"
 tap=$1 elf=$2
 off=$(gdb-multiarch -q -batch -nx -ex 'print (int)&((struct thread *)0)->kmap_ctrl.idx' "$elf" 2>/dev/null \
 	| sed -n 's/^\$1 = \([0-9]*\)$/\1/p')
-body=$(arm-none-eabi-objdump -d --no-show-raw-insn "$elf" | awk '/<__kmap_local_pfn_prot>:/,/^$/')
+body=$(disasm_body "$elf" __kmap_local_pfn_prot)
 if [ -z "$off" ] || [ -z "$body" ]; then
 	verdict="cannot find kmap_ctrl.idx or __kmap_local_pfn_prot in $elf"
 else
@@ -27,10 +25,5 @@ else
 			else print "ok";
 		}' <<< "$body")
 fi
-if [ "$verdict" = ok ]; then
-	r="ok"; why="index stored before the slot PTE is read or written"
-else
-	r="not ok"; why=$verdict
-fi
-echo "$r 1 - kmap index push order in the compiled code: $why" | tee -a "$tap"
-[ "$r" = ok ]
+disasm_verdict "$tap" "kmap index push order in the compiled code" "$verdict" \
+	"index stored before the slot PTE is read or written"
