@@ -273,15 +273,15 @@ void schedule(void)
 	do_schedule(false);
 }
 
-
 /*
- * irq_exit()'s switch in the common case: the thread the handlers woke is
- * the only one at the highest ready priority, and the interrupted thread
- * keeps its place at the head of its own queue (its slice is not over).
+ * The preemption of current by a woken thread, at irq_exit() or at the
+ * final preempt_enable(), in the common case: the woken thread is the only
+ * one at the highest ready priority, and the preempted thread keeps its
+ * place at the head of its own queue (its slice is not over).
  * One bitmap scan and one bitmap store, where the general path scans,
  * requeues, scans again and updates the bitmap twice.
  */
-static inline __attribute__((always_inline)) void preempt_from_irq(unsigned int resched)
+static inline __attribute__((always_inline)) void preempt_current(unsigned int resched)
 {
 	struct thread *prev = current, *next;
 	uint32_t bitmap = ready_bitmap;
@@ -329,7 +329,7 @@ void preempt_schedule(void)
 	flags = arch_local_irq_save();
 	resched = need_resched;
 	if (resched && preempt_count() == 0)
-		preempt_from_irq(resched);
+		preempt_current(resched);
 	arch_local_irq_restore(flags);
 }
 
@@ -352,7 +352,7 @@ void irq_exit(void)
 	}
 	resched = need_resched;
 	if (resched)
-		preempt_from_irq(resched);
+		preempt_current(resched);
 }
 
 /*

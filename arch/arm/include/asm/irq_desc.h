@@ -24,12 +24,13 @@ void unexpected_irq(unsigned int irq);
 /* Run the handler registered for irq and count it. */
 static inline void generic_handle_irq(unsigned int irq)
 {
-	struct irq_action *a = &irq_table[irq];
+	struct irq_action *a;
 
-	if (__builtin_expect(irq >= BOARD_NR_IRQS || !a->handler, 0)) {
+	if (__builtin_expect(irq >= BOARD_NR_IRQS || !irq_table[irq].handler, 0)) {
 		unexpected_irq(irq);
 		return;
 	}
+	a = &irq_table[irq];    /* formed only once irq is known to be in range */
 	a->count++;
 	a->handler(irq, a->arg);
 }
