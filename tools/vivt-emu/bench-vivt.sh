@@ -4,7 +4,8 @@
 # (Linux and deferred) on vivt-emu with the cache/TLB model; each bench
 # figure gets the line fills, write-backs, CP15 operations, table walks and
 # drains behind one iteration, and an ESTIMATED ARM926EJ-S cycle count from
-# tools/vivt-emu/arm926-costs.json.  Writes OUT/vivt.{txt,json} and a "vivt"
+# tools/vivt-emu/arm926-costs.json; the longest IRQs-off windows of each run
+# (bench-irqsoff.py: target irqs_off_max_insns).  Writes OUT/vivt.{txt,json} and a "vivt"
 # section in OUT/results.json when that exists.
 #   tools/vivt-emu/bench-vivt.sh [OUT]        (default build/bench)
 # VIVT_BENCH_WAKES (default 500) sets the wake-up count of these builds: the
@@ -18,6 +19,7 @@ emu=build/vivt-emu/vivt-emu
 mkdir -p "$out"
 make --no-print-directory vivt-emu > "$out/vivt-build.log" 2>&1 || { tail -20 "$out/vivt-build.log"; exit 1; }
 args=()
+irqs=()
 for var in KMAP_LAZY=0 KMAP_LAZY=1 KMAP_DEFER=1; do
 	name=$(echo "$var" | tr 'A-Z=' 'a-z-')
 	O=build/bench-vivt/$name
@@ -30,6 +32,7 @@ for var in KMAP_LAZY=0 KMAP_LAZY=1 KMAP_DEFER=1; do
 		|| { tail -5 "$out/vivt-emu-$name.log"; echo "bench: vivt-emu run failed"; exit 1; }
 	tail -n 3 "$out/vivt-emu-$name.log" | grep ' instructions in ' || true
 	args+=("$var=$out/vivt-emu-$name.log")
+	irqs+=("bench $var=$out/vivt-emu-$name.log")
 done
 # The demo, whole, in Linux's scheme and the deferred one: its instructions
 # and cache events (issue 14: the demo's cost in each mode).
@@ -41,5 +44,8 @@ for var in KMAP_DEFER=0 KMAP_DEFER=1; do
 	"$emu" --input /dev/null --stats $O/lokal.elf > "$out/vivt-console-$name.log" 2> "$out/vivt-emu-$name.log" \
 		|| { tail -5 "$out/vivt-emu-$name.log"; echo "bench: vivt-emu demo run failed"; exit 1; }
 done
+# The interrupts-off windows of these five runs (both kmap schemes, bench and demo).
+python3 tools/vivt-emu/bench-irqsoff.py "$out" "${irqs[@]}" \
+	"demo KMAP_DEFER=0=$out/vivt-emu-demo-kmap_defer-0.log" "demo KMAP_DEFER=1=$out/vivt-emu-demo-kmap_defer-1.log"
 python3 tools/vivt-emu/bench-demo.py "$out" "$out/vivt-emu-demo-kmap_defer-0.log" "$out/vivt-emu-demo-kmap_defer-1.log"
 python3 tools/vivt-emu/bench-vivt.py tools/vivt-emu/arm926-costs.json "$out" "${args[@]}"

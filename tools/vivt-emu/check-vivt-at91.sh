@@ -173,6 +173,12 @@ else
 	emit "not ok" "vivt-at91: no demo VCD or context-switch count for tools/latency (${demo_log:-no demo log}, $out/latency.txt)"
 fi
 
+# ---- interrupts-off windows over every run (irqsoff-cpu.c), and the calibration image.
+python3 tools/vivt-emu/irqsoff-summary.py vivt-at91 200 "$runs" "$out" ||
+	echo "vivt-at91: (the IRQs-off bound is reported, not yet enforced)"
+cal=$(CALIB_LABEL=vivt-at91 tools/vivt-emu/tests/irqsoff-calib.sh "$emu" "build/$board/default/tests/test_irqsoff_calib.elf" \
+	"$out/calib" 200 --machine "$board" --ram 64)
+while IFS= read -r r; do emit "${r%% - *}" "${r#* - }"; done <<< "${cal:-not ok - vivt-at91 IRQs-off calibration: its test printed nothing}"
 echo "board $board: tests.list on the emulator: $((n - failed)) passed, $failed failed, $notrun not run (listed above)"
 # Emulator speed over every run (wall and CPU seconds: the machine may be shared).
 cat "$out"/*.log | sed -n 's/^vivt-emu: .* exit -\{0,1\}[0-9]*, \([0-9]*\) instructions in \([0-9.]*\) s (.*; \([0-9.]*\) s CPU.*/\1 \2 \3/p' |

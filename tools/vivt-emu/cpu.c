@@ -91,6 +91,7 @@ static void enter_exception(struct vemu *vm, uint32_t mode, uint32_t offset, uin
 	uint32_t cpsr = cpu_reg(vm, UC_ARM_REG_CPSR);
 	uint32_t vbase = vector_base(vm);
 
+	irqsoff_cpu_exception(vm, offset);
 	cpu_set_reg(vm, UC_ARM_REG_CPSR, (cpsr & ~(PSR_MODE_MASK | PSR_T)) | mode | PSR_I);
 	cpu_set_reg(vm, UC_ARM_REG_SPSR, cpsr);
 	cpu_set_reg(vm, UC_ARM_REG_LR, lr);
@@ -241,6 +242,9 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	struct vemu *vm = user;
 	uint32_t pc = (uint32_t)address;
 
+	if (vm->psr_pending)
+		irqsoff_cpu_settle(vm);
+	irqsoff_cpu_block(vm, pc);
 	vm->block_pc = pc;
 	vm->block_size = size;
 	vm->block_loads = vm->block_stores = 0;

@@ -71,6 +71,7 @@ static int aic_candidate(const struct atmel_aic *a)
 
 static void aic_update(struct atmel_aic *a)
 {
+	a->dev.vm->irq_source = aic_candidate(a);
 	vemu_set_irq(a->dev.vm, !(a->dcr & DCR_GMSK) && aic_candidate(a) >= 0);
 }
 

@@ -16,6 +16,7 @@ static void vic_update(struct pl190 *v)
 {
 	uint32_t pend = (v->raw | v->soft) & v->enable & ~v->select;
 
+	v->dev.vm->irq_source = pend ? __builtin_ctz(pend) : -1;
 	vemu_set_irq(v->dev.vm, pend != 0);
 }
 

@@ -88,8 +88,10 @@ int elf_load(struct vemu *vm, const char *path, uint32_t *entry, bool load)
 			memcpy(dst, img + ph->p_offset, ph->p_filesz);
 			memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
 		}
-		if (ph->p_flags & PF_X)
+		if (ph->p_flags & PF_X) {
 			cpu_add_cp15_sites(vm, img + ph->p_offset, ph->p_vaddr, ph->p_filesz);
+			irqsoff_cpu_add_sites(vm, img + ph->p_offset, ph->p_vaddr, ph->p_filesz);
+		}
 		loaded++;
 	}
 	*entry = eh->e_entry;

@@ -202,6 +202,8 @@ int main(int argc, char **argv)
 	if (vm->opt.inner && elf_load(vm, vm->opt.inner, &(uint32_t){ 0 }, false))
 		return 1;
 	vm->syms = symbols_load(vm->opt.inner ? vm->opt.inner : vm->opt.elf);
+	if (irqsoff_cpu_init(vm))
+		return 1;
 	vm->mach->init(vm);
 	/* Reset state: SVC mode, IRQ and FIQ masked. */
 	cpu_set_reg(vm, UC_ARM_REG_CPSR, 0xd3);
@@ -226,6 +228,7 @@ int main(int argc, char **argv)
 	fprintf(vm->out, "vivt-emu: IRQs inside");
 	for (int i = 0; i < 4; i++)
 		fprintf(vm->out, " %s %llu%s", irq_watch[i], (unsigned long long)vm->irqs_in[i], i < 3 ? "," : "\n");
+	irqsoff_cpu_report(vm);
 	if (vm->ms && vm->opt.stats)
 		print_stats(vm);
 	if (vm->reports)
@@ -234,6 +237,7 @@ int main(int argc, char **argv)
 	if (vm->ms)
 		ms_free(vm->ms);
 	uc_close(vm->uc);
+	irqsoff_cpu_free(vm);
 	symbols_free(vm->syms);
 	return status;
 }

@@ -138,7 +138,7 @@ bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr)
 	return false;
 }
 
-void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size_t len)
+static void source_line(const struct symbols *s, uint32_t addr, bool outer, char *buf, size_t len)
 {
 	char cmd[1200];
 	FILE *p;
@@ -146,14 +146,26 @@ void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size
 	buf[0] = 0;
 	if (!s || strchr(s->path, '\'') || strlen(s->path) > 1000)
 		return;
-	snprintf(cmd, sizeof(cmd), "arm-none-eabi-addr2line -e '%s' 0x%08x 2>/dev/null", s->path, addr);
+	snprintf(cmd, sizeof(cmd), "arm-none-eabi-addr2line %s-e '%s' 0x%08x 2>/dev/null",
+		 outer ? "-i " : "", s->path, addr);
 	p = popen(cmd, "r");
 	if (!p)
 		return;
-	if (fgets(buf, (int)len, p)) {
-		buf[strcspn(buf, "\n")] = 0;
-		if (!strncmp(buf, "??", 2))
-			buf[0] = 0;
-	}
+	/* With -i the inlined chain follows, innermost first: keep the last line. */
+	while (fgets(buf, (int)len, p) && outer)
+		;
+	buf[strcspn(buf, "\n")] = 0;
+	if (!strncmp(buf, "??", 2))
+		buf[0] = 0;
 	pclose(p);
+}
+
+void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size_t len)
+{
+	source_line(s, addr, false, buf, len);
+}
+
+void symbols_source_line_outer(const struct symbols *s, uint32_t addr, char *buf, size_t len)
+{
+	source_line(s, addr, true, buf, len);
 }

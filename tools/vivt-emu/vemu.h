@@ -128,6 +128,9 @@ struct vemu {
 	uint32_t maint_next;		/* total recorded; index mod the ring */
 
 	struct memsys *ms;
+	struct irqsoff_cpu *irqsoff;	/* interrupts-off windows (irqsoff-cpu.c) */
+	bool psr_pending;		/* a CPSR write to look at in the next block */
+	int irq_source;			/* the line the interrupt controller signals, or -1 */
 	unsigned long reports;
 	struct symbols *syms;
 	struct stats_lines *stats_lines;	/* --stats-at-lines, or NULL */
@@ -180,6 +183,19 @@ const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off
 bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr);
 /* "file:line" for addr from the ELF's DWARF (addr2line), or "". */
 void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size_t len);
+/* The same in the function the code was inlined into (addr2line -i's last line). */
+void symbols_source_line_outer(const struct symbols *s, uint32_t addr, char *buf, size_t len);
+
+/* irqsoff-cpu.c: interrupts-off and preemption-off windows */
+int irqsoff_cpu_init(struct vemu *vm);
+void irqsoff_cpu_add_sites(struct vemu *vm, const uint8_t *code, uint32_t va, uint32_t len);
+/* The CPSR write a hooked site made, read at the next block's start. */
+void irqsoff_cpu_settle(struct vemu *vm);
+/* Every block, before it is counted: a block right after an MSR reads the I bit. */
+void irqsoff_cpu_block(struct vemu *vm, uint32_t pc);
+void irqsoff_cpu_exception(struct vemu *vm, uint32_t vector_offset);
+void irqsoff_cpu_report(struct vemu *vm);
+void irqsoff_cpu_free(struct vemu *vm);
 
 /* semihost.c */
 bool semihost_call(struct vemu *vm);
