@@ -27,6 +27,12 @@ struct cp15_site {
 	uint32_t insn;
 };
 
+/* Unicorn's id of core register n: r13-r15 are not after r0-r12 in its numbering. */
+static int core_reg_id(unsigned n)
+{
+	return n < 13 ? UC_ARM_REG_R0 + (int)n : n == 13 ? UC_ARM_REG_SP : n == 14 ? UC_ARM_REG_LR : UC_ARM_REG_PC;
+}
+
 uint32_t cpu_reg(struct vemu *vm, int reg)
 {
 	uint32_t v = 0;
@@ -183,7 +189,7 @@ static void cp15_hook(uc_engine *uc, uint64_t address, uint32_t size, void *user
 	if (!cpu_cond_passed(insn, cpsr))
 		return;
 	if (!(insn & (1u << 20))) {	/* MCR */
-		uint32_t val = rd == 15 ? pc + 8 : cpu_reg(vm, UC_ARM_REG_R0 + (int)rd);
+		uint32_t val = rd == 15 ? pc + 8 : cpu_reg(vm, core_reg_id(rd));
 
 		if (crn == 7 || crn == 8) {
 			struct maint_op *m = &vm->maint[vm->maint_next++ % VEMU_MAINT_RING];
@@ -205,7 +211,7 @@ static void cp15_hook(uc_engine *uc, uint64_t address, uint32_t size, void *user
 		if (rd == 15)
 			cpu_set_reg(vm, UC_ARM_REG_CPSR, (cpsr & 0x0fffffffu) | (val & 0xf0000000u));
 		else
-			cpu_set_reg(vm, UC_ARM_REG_R0 + (int)rd, val);
+			cpu_set_reg(vm, core_reg_id(rd), val);
 		cpu_set_reg(vm, UC_ARM_REG_PC, pc + 4);
 	}
 }
@@ -298,7 +304,7 @@ static bool unmapped_hook(uc_engine *uc, uc_mem_type type, uint64_t addr, int si
 
 static uint32_t shifted_reg(struct vemu *vm, uint32_t insn)
 {
-	uint32_t rm = cpu_reg(vm, UC_ARM_REG_R0 + (int)(insn & 15));
+	uint32_t rm = cpu_reg(vm, core_reg_id(insn & 15));
 	unsigned amt = insn >> 7 & 31;
 
 	if ((insn & 15) == 15)
@@ -322,7 +328,7 @@ static unsigned access_addresses(struct vemu *vm, uint32_t insn, uint32_t pc,
 				 uint32_t *addr, unsigned *size, unsigned max)
 {
 	unsigned rn = insn >> 16 & 15;
-	uint32_t base = rn == 15 ? pc + 8 : cpu_reg(vm, UC_ARM_REG_R0 + (int)rn);
+	uint32_t base = rn == 15 ? pc + 8 : cpu_reg(vm, core_reg_id(rn));
 	bool p = insn >> 24 & 1, u = insn >> 23 & 1;
 
 	if ((insn & 0x0c000000u) == 0x04000000u) {		/* LDR/STR(B) */
@@ -348,7 +354,7 @@ static unsigned access_addresses(struct vemu *vm, uint32_t insn, uint32_t pc,
 	}
 	if ((insn & 0x0e000090u) == 0x00000090u && (insn & 0x60)) {	/* LDRH/STRH/LDRD ... */
 		uint32_t off = (insn & (1u << 22)) ? ((insn >> 4 & 0xf0) | (insn & 15))
-						   : cpu_reg(vm, UC_ARM_REG_R0 + (int)(insn & 15));
+						   : cpu_reg(vm, core_reg_id(insn & 15));
 		bool dual = !(insn & (1u << 20)) && (insn & 0x40);
 
 		addr[0] = p ? (u ? base + off : base - off) : base;
