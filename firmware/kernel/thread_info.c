@@ -4,7 +4,7 @@
 #include <lokal/thread.h>
 #include <lokal/sched-internal.h>
 #include <asm/fixmap.h>
-#include <asm/irqflags.h>
+#include <lokal/preempt.h>
 
 static const char *const state_names[] = {
 	[THREAD_READY] = "ready",
@@ -36,17 +36,24 @@ static void fill_info(struct thread_info *ti, const struct thread *t)
 	ti->kmaps = n;
 }
 
+/*
+ * Preemption off, IRQs on: threads are created, joined and switched only
+ * from thread context, so the list, the stacks and every other thread's
+ * maps hold still; an interrupt can only wake a thread (one word, its
+ * state). The stack scans take thousands of instructions: with IRQs off
+ * they would hold off every interrupt for as long.
+ */
 unsigned int thread_snapshot(struct thread_info *out, unsigned int max)
 {
-	unsigned long flags = arch_local_irq_save();
 	struct list_head *pos;
 	unsigned int n = 0;
 
+	preempt_disable();
 	list_for_each(pos, &all_threads) {
 		if (n < max)
 			fill_info(&out[n], list_entry(pos, struct thread, all));
 		n++;
 	}
-	arch_local_irq_restore(flags);
+	preempt_enable();
 	return n;
 }
