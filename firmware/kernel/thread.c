@@ -5,6 +5,7 @@
 #include <string.h>
 #include <lokal/thread.h>
 #include <lokal/sched-internal.h>
+#include <lokal/thread_stack.h>
 #include <lokal/highmem-internal.h>
 #include <lokal/preempt.h>
 #include <lokal/wait.h>
@@ -32,7 +33,7 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return NULL;
-	t->stack = malloc(stack_size);
+	t->stack = alloc_thread_stack(&stack_size);     /* guard page below it */
 	if (!t->stack) {
 		free(t);
 		return NULL;
@@ -48,7 +49,7 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 	t->slice = SCHED_SLICE_TICKS;
 	t->joiners = calloc(1, sizeof(*t->joiners));
 	if (!t->joiners) {
-		free(t->stack);
+		free_thread_stack(t->stack, stack_size);
 		free(t);
 		return NULL;
 	}
@@ -107,7 +108,7 @@ int thread_join(struct thread *t)
 	arch_local_irq_restore(flags);
 	code = t->exit_code;
 	free(t->joiners);
-	free(t->stack);
+	free_thread_stack(t->stack, t->stack_size);
 	free(t);
 	return code;
 }

@@ -58,7 +58,8 @@ static void snapshot_lists_held_kmaps(void)
 		KT_ASSERT_EQ(h->kmap[i].vaddr, (unsigned long)addr[i]);
 		KT_ASSERT_EQ(h->kmap[i].pfn, page_to_pfn(pages[i]));
 	}
-	KT_ASSERT(h->stack_size == 2048 && h->stack_used > 0 && h->stack_used < h->stack_size);
+	/* 2048 asked for: a stack is whole pages above its guard page */
+	KT_ASSERT(h->stack_size == 4096 && h->stack_used > 0 && h->stack_used < h->stack_size);
 	up(&release);
 	thread_join(t);
 	n = thread_snapshot(info, 16);

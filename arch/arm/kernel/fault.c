@@ -9,6 +9,10 @@
 #include <asm/cp15.h>
 #include <asm/setup.h>
 #include <lokal/highmem-internal.h>
+#include <lokal/sched-internal.h>
+#include <lokal/preempt.h>
+#include <lokal/list.h>
+#include <asm/memory.h>
 
 void arm_fatal_exception(struct pt_regs *regs, int kind);
 
@@ -54,9 +58,62 @@ static void describe_address(const char *what, unsigned long addr)
 	printf("\n");
 }
 
+extern char __stack_und_guard[], __stack_abt_guard[], __stack_irq_guard[], __stack_fiq_guard[],
+	__stack_svc_guard[], __stack_svc_top[];
+
+static bool in_guard(unsigned long addr, const void *stack)
+{
+	return addr >= (unsigned long)stack - PAGE_SIZE && addr < (unsigned long)stack;
+}
+
+/* The boot thread runs on the boot stack; every other on its own. */
+static struct thread *thread_of_stack(unsigned long addr)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &all_threads) {
+		struct thread *t = list_entry(pos, struct thread, all);
+
+		if (t->stack ? in_guard(addr, t->stack) : in_guard(addr, __stack_svc_guard + PAGE_SIZE))
+			return t;
+	}
+	return NULL;
+}
+
+/* A fault on a stack's guard page: say whose stack overflowed. */
+static void report_stack_overflow(unsigned long addr)
+{
+	static const struct { const char *mode; char *guard; } modes[] = {
+		{ "UND", __stack_und_guard }, { "ABT", __stack_abt_guard },
+		{ "IRQ", __stack_irq_guard }, { "FIQ", __stack_fiq_guard },
+	};
+	struct thread *t = thread_of_stack(addr);
+	unsigned int i;
+
+	if (t) {
+		char *base = t->stack ? t->stack : __stack_svc_guard + PAGE_SIZE;
+		size_t size = t->stack ? t->stack_size : (size_t)(__stack_svc_top - base);
+
+		printf("\n*** stack overflow in thread '%s': guard page below its %u-byte stack at 0x%08lx%s\n",
+		       t->name, (unsigned)size, (unsigned long)base, in_irq() ? " (in an interrupt handler)" : "");
+		return;
+	}
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (in_guard(addr, modes[i].guard + PAGE_SIZE)) {
+			char *next = i + 1 < sizeof(modes) / sizeof(modes[0]) ? modes[i + 1].guard : __stack_svc_guard;
+
+			printf("\n*** stack overflow in %s mode: guard page below its %u-byte stack at 0x%08lx\n",
+			       modes[i].mode, (unsigned)(next - modes[i].guard - PAGE_SIZE),
+			       (unsigned long)(modes[i].guard + PAGE_SIZE));
+		}
+}
+
 void arm_fatal_exception(struct pt_regs *regs, int kind)
 {
 	unsigned int i;
+
+	if (kind == 2)
+		report_stack_overflow(read_far());
 
 	printf("\n*** %s in %s mode, thread '%s'\n",
 	       kind < 6 ? kind_name[kind] : "exception", mode_name(regs->cpsr),

@@ -5,6 +5,9 @@
  *   1 MiB .. lowmem    sections, cacheable write-back (identity)
  *   lowmem .. RAM end  unmapped: highmem has no permanent mapping
  *   board I/O          sections, uncached and unbuffered (identity)
+ *   exception stacks   the MiB(s) holding them in small pages, each stack's
+ *                      guard page below it left unmapped
+ *   STACK_AREA_BASE    thread stacks (stack.c), their own second-level tables
  *   PKMAP_BASE         pkmap pool, its own second-level table
  *   FIXADDR_START      kmap_local slots and the high vector page
  *
@@ -32,16 +35,25 @@ _Static_assert(LAST_PKMAP <= 512 && (LAST_PKMAP & (LAST_PKMAP - 1)) == 0,
 _Static_assert(PKMAP_BASE + 512 * PAGE_SIZE <= FIXADDR_START, "pkmap overlaps fixmap");
 _Static_assert(FIXADDR_TOP - (KM_MAX_IDX - 1) * PAGE_SIZE >= FIXADDR_START, "fixmap too small");
 _Static_assert(FIXADDR_TOP < VECTORS_BASE, "fixmap slots overlap the vector page");
+_Static_assert(STACK_AREA_BASE + STACK_AREA_SIZE <= PKMAP_BASE, "the stack area overlaps pkmap");
+_Static_assert(STACK_AREA_SIZE % SECTION_SIZE == 0, "the stack area is whole MiBs");
+
+#define STACK_AREA_MB   (STACK_AREA_SIZE >> SECTION_SHIFT)
+#define SPLIT_TABLES    2       /* lowmem MiBs the exception stacks' guard pages may fall in */
 
 static uint32_t l1_table[L1_ENTRIES] __attribute__((aligned(16384)));
 static pte_t first_mb_pt[PTRS_PER_COARSE] __attribute__((aligned(1024)));
 static pte_t pkmap_pt[2 * PTRS_PER_COARSE] __attribute__((aligned(1024)));
 static pte_t fixmap_pt[PTRS_PER_COARSE] __attribute__((aligned(1024)));
+static pte_t stack_area_pt[STACK_AREA_MB * PTRS_PER_COARSE] __attribute__((aligned(1024)));
+static pte_t split_pt[SPLIT_TABLES][PTRS_PER_COARSE] __attribute__((aligned(1024)));
 static uint8_t vector_page[PAGE_SIZE] __attribute__((aligned(PAGE_SIZE)));
 
 pte_t *pkmap_page_table = pkmap_pt;
 
 extern const char __vectors_start[], __vectors_end[];
+extern char __stack_und_guard[], __stack_abt_guard[], __stack_irq_guard[], __stack_fiq_guard[],
+	__stack_svc_guard[];
 
 pte_t *virt_to_kpte(unsigned long vaddr)
 {
@@ -49,7 +61,9 @@ pte_t *virt_to_kpte(unsigned long vaddr)
 		return &pkmap_pt[(vaddr - PKMAP_BASE) >> PAGE_SHIFT];
 	if (vaddr >= FIXADDR_START)
 		return &fixmap_pt[(vaddr - FIXADDR_START) >> PAGE_SHIFT];
-	panic("virt_to_kpte: 0x%08lx is neither a pkmap nor a fixmap address", vaddr);
+	if (vaddr >= STACK_AREA_BASE && vaddr < STACK_AREA_BASE + STACK_AREA_SIZE)
+		return &stack_area_pt[(vaddr - STACK_AREA_BASE) >> PAGE_SHIFT];
+	panic("virt_to_kpte: 0x%08lx is not a pkmap, fixmap or stack-area address", vaddr);
 }
 
 static uint32_t coarse(const pte_t *table)
@@ -63,8 +77,34 @@ static uint32_t section(uint32_t pa, uint32_t attrs)
 	       PMD_DOMAIN(DOMAIN_KERNEL) | PMD_SECT_AP_RW | attrs;
 }
 
+/*
+ * Unmap one lowmem page: its MiB goes from a section to small pages (same
+ * attributes) first. The exception stacks are reached through the direct
+ * map alone, so a hole in it is all a guard page needs.
+ */
+static void unmap_lowmem_page(unsigned long va)
+{
+	static unsigned int nsplit;
+	uint32_t *l1 = &l1_table[va >> SECTION_SHIFT];
+	pte_t *pt;
+
+	if ((*l1 & 3u) == PMD_TYPE_SECT) {
+		unsigned long base = va & ~(SECTION_SIZE - 1);
+
+		BUG_ON(nsplit == SPLIT_TABLES);
+		pt = split_pt[nsplit++];
+		for (unsigned int i = 0; i < PTRS_PER_COARSE; i++)
+			pt[i] = pfn_pte(__pa((void *)(base + i * PAGE_SIZE)) >> PAGE_SHIFT, PAGE_KERNEL);
+		*l1 = coarse(pt);
+	}
+	pt = __va(*l1 & ~0x3ffu);
+	pt[(va >> PAGE_SHIFT) & (PTRS_PER_COARSE - 1)] = 0;
+}
+
 static void build_tables(void)
 {
+	static char *const guards[] = { __stack_und_guard, __stack_abt_guard, __stack_irq_guard,
+					__stack_fiq_guard, __stack_svc_guard };
 	unsigned long va;
 	unsigned int i, mb;
 
@@ -88,6 +128,10 @@ static void build_tables(void)
 	l1_table[PKMAP_BASE >> SECTION_SHIFT] = coarse(&pkmap_pt[0]);
 	l1_table[(PKMAP_BASE >> SECTION_SHIFT) + 1] = coarse(&pkmap_pt[PTRS_PER_COARSE]);
 	l1_table[FIXADDR_START >> SECTION_SHIFT] = coarse(fixmap_pt);
+	for (mb = 0; mb < STACK_AREA_MB; mb++)
+		l1_table[(STACK_AREA_BASE >> SECTION_SHIFT) + mb] = coarse(&stack_area_pt[mb * PTRS_PER_COARSE]);
+	for (i = 0; i < sizeof(guards) / sizeof(guards[0]); i++)
+		unmap_lowmem_page((unsigned long)guards[i]);
 
 	/* High vectors: a lowmem page holding a copy of entry.S's table. */
 	memcpy(vector_page, __vectors_start, (size_t)(__vectors_end - __vectors_start));

@@ -12,8 +12,9 @@
 
 /*
  * Create a thread that runs entry(arg) at prio (1..PRIO_MAX; higher runs
- * first). Its stack comes from lowmem. It runs at once if it outranks the
- * caller. Returns NULL when memory is exhausted.
+ * first). Its stack is stack_size rounded up to whole pages, with an
+ * unmapped guard page below it (an overflow faults and is reported). It runs
+ * at once if it outranks the caller. Returns NULL when memory is exhausted.
  */
 struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 			     int prio, size_t stack_size);

@@ -24,6 +24,14 @@
 #define LOWMEM_END      (PAGE_OFFSET + LOWMEM_SIZE)   /* first VA of the hole */
 #define HIGHMEM_VA_END  (PAGE_OFFSET + RAM_SIZE)
 
+/*
+ * Thread stacks: each a run of pages with an unmapped guard page below it
+ * (arch/arm/mm/stack.c), in coarse tables of their own. The pages mapped
+ * here are mapped nowhere else, so they have no VIVT alias.
+ */
+#define STACK_AREA_BASE 0xFF000000ul
+#define STACK_AREA_SIZE 0x00400000ul
+
 /* Pkmap: LAST_PKMAP pages ending 1 MiB below the fixmap area. */
 #define PKMAP_BASE      0xFFD00000ul
 /*
