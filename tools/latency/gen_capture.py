@@ -4,6 +4,7 @@ csv.c, default options) writes it, so the readers are tested on that shape."""
 import math
 
 import sigrok_csv
+import stats
 
 
 def quantise(signals, rate, counter_hz=None):
@@ -17,7 +18,7 @@ def quantise(signals, rate, counter_hz=None):
         q = [(0, changes[0][1])] if changes else []
         for t, v in changes:
             if counter_hz and rate == int(rate):
-                ticks = round(t * counter_hz / 1e9)
+                ticks = stats.to_ticks(t, counter_hz)
                 k = -(-ticks * int(rate) // counter_hz) + 1
             else:
                 # The epsilon keeps an edge exactly on a sample from moving one later.

@@ -47,6 +47,10 @@ def load(path, trace_label=None, samplerate=None):
         if not head:
             raise InputError("%s: empty file, no capture in it (%s)" % (path, READS))
         if head.startswith(sigrok_sr.ZIP_MAGIC):
+            if trace_label:
+                raise InputError("%s: a sigrok session holds no trace dump, so no trace %r to "
+                                 "pick: --trace is for console logs holding trace dumps"
+                                 % (path, trace_label))
             cap = sigrok_sr.parse(path, samplerate)
             return Input(cap.signals, path, samplerate=cap.samplerate)
         if _binary(head):
@@ -58,6 +62,10 @@ def load(path, trace_label=None, samplerate=None):
                     or _contains(f, vcd.BEGIN.encode())):
                 f.seek(0)
                 return _from_text(path, f.read(), trace_label, samplerate)
+            if trace_label:
+                raise InputError("%s: no trace dump in this file (no %r line), so no trace %r "
+                                 "to pick: --trace is for console logs holding trace dumps"
+                                 % (path, vcd.BEGIN, trace_label))
             f.seek(0)
             # A CSV can be millions of rows: read it as a stream.
             cap = sigrok_csv.parse(f, samplerate)
@@ -98,9 +106,11 @@ def _from_text(path, text, trace_label, samplerate=None):
             raise InputError("%s: a trace dump begins but never ends (%r missing)"
                              % (path, vcd.END))
         if trace_label:
-            dumps = [d for d in dumps if d[0] == trace_label]
-            if not dumps:
-                raise InputError("%s: no trace dump labelled %r" % (path, trace_label))
+            picked = [d for d in dumps if d[0] == trace_label]
+            if not picked:
+                raise InputError("%s: no trace dump labelled %r (it holds %s)"
+                                 % (path, trace_label, ", ".join(d[0] for d in dumps)))
+            dumps = picked
         elif len(dumps) > 1:
             raise InputError("%s holds %d trace dumps (%s): pick one with --trace"
                              % (path, len(dumps), ", ".join(d[0] for d in dumps)))

@@ -23,7 +23,13 @@ with default options writes one row per sample and no time column:
   A trailing "Trigger" column (trigger=true) is ignored.
 - A blank line separates frames.
 """
+import math
 import re
+
+# The sample rates a logic analyzer (or a trace's counter) can have: below
+# 1 Hz a switch pulse is no longer one sample, above 10 GHz no analyzer
+# samples, and outside both the arithmetic on periods breaks down.
+RATE_MIN, RATE_MAX = 1.0, 10e9
 
 TIME_LABELS = {"time", "samples", "milliseconds", "microseconds", "nanoseconds",
                "picoseconds", "femtoseconds", "attoseconds"}
@@ -40,12 +46,30 @@ class Capture:
         self.samplerate = None
 
 
-def parse_rate(s):
-    """'24 MHz', '24m', '1.5 MHz', '24000000' -> samples per second."""
+def parse_rate(s, where="sample rate"):
+    """'24 MHz', '24m', '1.5 MHz', '24000000' -> samples per second, within
+    RATE_MIN..RATE_MAX; where names the rate's source in the error."""
     m = re.fullmatch(r"\s*([0-9.]+(?:e[+-]?[0-9]+)?)\s*([kmg]?)(hz)?\s*", s.lower())
-    if not m:
-        raise CsvError("bad sample rate %r" % s)
-    return float(m.group(1)) * {"": 1, "k": 1e3, "m": 1e6, "g": 1e9}[m.group(2)]
+    try:
+        rate = float(m.group(1)) * {"": 1, "k": 1e3, "m": 1e6, "g": 1e9}[m.group(2)]
+    except (AttributeError, ValueError):
+        raise CsvError("%s %r is not a sample rate: give e.g. 24m, 24MHz, 500k or 24000000"
+                       % (where, s.strip()))
+    check_rate(rate, where)
+    return rate
+
+
+def check_rate(rate, where):
+    """Stop on a rate no logic analyzer has (infinite, zero, sub-hertz, or
+    beyond RATE_MAX): each would hang the tool or give nonsense widths."""
+    try:
+        rate = float(rate)
+    except OverflowError:       # an integer too large for a float
+        rate = math.inf
+    if not (math.isfinite(rate) and RATE_MIN <= rate <= RATE_MAX):
+        raise CsvError("%s %s is out of range: a sample rate is %s to %s"
+                       % (where, rate_string(rate) if math.isfinite(rate) else "%g" % rate,
+                          rate_string(RATE_MIN), rate_string(RATE_MAX)))
 
 
 def agree_rate(file_rate, given, where):
@@ -95,7 +119,7 @@ def parse(lines, samplerate=None):
         if line.startswith(";"):
             m = re.search(r"samplerate:\s*(.+)$", line, re.I)
             if m:
-                file_rate = parse_rate(m.group(1))
+                file_rate = parse_rate(m.group(1), "the file's Samplerate")
             m = re.match(r";\s*Channels \(\d+/\d+\):\s*(.*)$", line)
             if m:
                 comment_names = [n.strip() for n in m.group(1).split(",") if n.strip()]
@@ -173,6 +197,6 @@ def _columns(header, comment_names, ncells):
 def rate_string(rate):
     """As libsigrok prints a samplerate: '24 MHz', '500 kHz'."""
     for div, suffix in ((1e9, "GHz"), (1e6, "MHz"), (1e3, "kHz")):
-        if rate >= div:
+        if abs(rate) >= div:
             return "%g %s" % (rate / div, suffix)
     return "%g Hz" % rate

@@ -68,7 +68,15 @@ def _parse(z, samplerate):
         raise SrError("bad unitsize %r in the session metadata" % sec.get("unitsize"))
     if unitsize < 1 or unitsize > 8:
         raise SrError("bad unitsize %d in the session metadata" % unitsize)
-    file_rate = sigrok_csv.parse_rate(sec["samplerate"]) if "samplerate" in sec else None
+    total = sec.get("total probes", "").strip()
+    for bit, name in sorted(channels.items()):
+        # A channel outside the samples would read as a flat line: refuse it.
+        if bit >= unitsize * 8 or (total.isdigit() and bit >= int(total)):
+            raise SrError("channel %s is probe%d, not in the capture (%s-byte samples%s)"
+                          % (name, bit + 1, unitsize,
+                             ", %s probes" % total if total.isdigit() else ""))
+    file_rate = (sigrok_csv.parse_rate(sec["samplerate"], "the session's samplerate")
+                 if "samplerate" in sec else None)
     rate = sigrok_csv.agree_rate(file_rate, samplerate, "samplerate=%s" % sec.get("samplerate"))
     chunks = sorted((n for n in names if re.fullmatch(re.escape(base) + r"-\d+", n)),
                     key=lambda n: int(n.rsplit("-", 1)[1]))

@@ -4,6 +4,7 @@ Percentiles are nearest-rank: the value at 1-based rank ceil(p/100 * n) of
 the sorted samples, as the firmware's bench computes them.
 """
 import math
+from fractions import Fraction
 
 
 def pulses(changes, counter_hz=None, samplerate=None):
@@ -33,12 +34,20 @@ def pulses(changes, counter_hz=None, samplerate=None):
 
 
 def _width(t0, t1, hz, samplerate):
+    # Times may be integers beyond 2^53 or fractions of a ns (vcd.py):
+    # subtract and scale them exactly, and round only the result.
     if samplerate and not hz:
-        return round((t1 - t0) * samplerate / 1e9) * 1e9 / samplerate
+        return round(Fraction(t1 - t0) * Fraction(samplerate) / 10**9) * 1e9 / samplerate
     if not hz:
-        return t1 - t0
-    ticks = round(t1 * hz / 1e9) - round(t0 * hz / 1e9)
+        w = Fraction(t1 - t0)
+        return int(w) if w.denominator == 1 else float(w)
+    ticks = to_ticks(t1, hz) - to_ticks(t0, hz)
     return ticks * 10**9 // hz
+
+
+def to_ticks(t_ns, hz):
+    """The counter tick a trace dump's whole-ns time was rounded from."""
+    return round(Fraction(t_ns) * hz / 10**9)
 
 
 def rank(sorted_vals, pct):

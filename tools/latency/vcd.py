@@ -2,11 +2,17 @@
 dump) into per-signal change lists.
 
 A change list is [(time_ns, value), ...] in time order; wires carry 0/1,
-integers their value; x and z read as 0.
+integers their value; x and z read as 0. Times are exact: whole ns as
+integers (a float would round them from 2^53 ns on), finer timescales as
+fractions of a ns.
 """
 import re
+from fractions import Fraction
 
-UNITS_NS = {"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1.0, "ps": 1e-3, "fs": 1e-6}
+import sigrok_csv
+
+UNITS_NS = {"s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1,
+            "ps": Fraction(1, 10**3), "fs": Fraction(1, 10**6)}
 
 BEGIN = "--- lokal-trace-vcd begin ---"
 END = "--- lokal-trace-vcd end ---"
@@ -61,6 +67,8 @@ def parse(text):
             elif t == "$var":
                 if len(body) < 4:
                     raise VcdError("bad $var: %s" % " ".join(body))
+                if not body[1].isdigit():
+                    raise VcdError("bad $var width %r" % body[1])
                 width, code, name = int(body[1]), body[2], body[3]
                 ids[code] = name
                 tr.signals.setdefault(name, [])
@@ -78,7 +86,7 @@ def parse(text):
     if not ids:
         raise VcdError("no $var: the dump has no signals")
 
-    now = 0.0
+    now = 0
     while i < n:
         t = toks[i]
         i += 1
@@ -86,6 +94,8 @@ def parse(text):
         if c == "#":
             try:
                 now = int(t[1:]) * scale
+                if now.denominator == 1:
+                    now = int(now)
             except ValueError:
                 raise VcdError("bad timestamp %r" % t)
         elif t == "$comment":
@@ -131,6 +141,10 @@ def _header_comment(tr, s):
     m = re.search(r"counter (\d+) Hz", s)
     if m:
         tr.counter_hz = int(m.group(1))
+        try:
+            sigrok_csv.check_rate(tr.counter_hz, "the trace's counter")
+        except sigrok_csv.CsvError as e:
+            raise VcdError(str(e))
     m = re.search(r'lokal trace "([^"]*)"', s)
     if m:
         tr.label = m.group(1)
@@ -143,8 +157,10 @@ def _header_comment(tr, s):
 
 
 def _rate(s):
-    m = re.fullmatch(r"([0-9.]+) *([kMG]?)Hz", s)
-    return float(m.group(1)) * {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}[m.group(2)]
+    try:
+        return sigrok_csv.parse_rate(s, "the capture's rate")
+    except sigrok_csv.CsvError as e:
+        raise VcdError(str(e))
 
 
 def _change(tr, ids, code, now, v):
