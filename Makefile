@@ -132,7 +132,7 @@ run: $(if $(BOARD_QEMU),$(O)/lokal.elf,no-qemu-model)
 
 .PHONY: no-qemu-model
 no-qemu-model:
-	@echo "make: board $(BOARD) has no QEMU model to run on (no BOARD_QEMU in board/$(BOARD)/board.mk): use make load on the board (docs/board-flow.md)" >&2; exit 2
+	@echo "make: board $(BOARD) has no QEMU model to run on (no BOARD_QEMU in board/$(BOARD)/board.mk): run it on the emulator with make BOARD=$(BOARD) run-vivt, or on the board with make BOARD=$(BOARD) load (docs/board-flow.md; make boards)" >&2; exit 2
 
 debug: $(if $(BOARD_QEMU),$(O)/lokal.elf,no-qemu-model)
 	@tools/qemu-debug.sh $<
@@ -149,17 +149,60 @@ stress: bootstrap
 check: bootstrap
 	@tools/check.sh
 
+# Every target a user may call, one per line ("  NAME  what it does");
+# tools/check-config.sh compares this list with the targets that exist.
 help:
-	@echo "make            build $(O)/lokal.elf (.bin, .map)"
-	@echo "make run        boot it under qemu-system-arm -M versatilepb and run the demo"
-	@echo "make shell      the console shell under QEMU (the image a board boots; piped input works)"
-	@echo "make check      every test; ends with 'N passed, N failed'"
-	@echo "make debug      QEMU halted with a gdb stub, gdb-multiarch attached"
-	@echo "make bench      benchmarks under -icount (see README)"
-	@echo "make stress     the long kmap stress run (10^6 map/unmap pairs)"
-	@echo "make fuzz       a long libFuzzer run against the cache model"
-	@echo "make load / flash / debug-board   the real-board flow (docs/board-flow.md)"
-	@echo "variables       $(CONFIG_VARS) O (make config-limits: their ranges on this board)"
+	@echo "Lokal: make [TARGET] [VARIABLE=VALUE ...]"
+	@echo "Build and run (QEMU -M versatilepb):"
+	@echo "  all               build $(O)/lokal.elf (.bin, .map); the default"
+	@echo "  run               boot it under qemu-system-arm and run the demo"
+	@echo "  shell             the console shell under QEMU (the image a board boots; piped input works)"
+	@echo "  debug             QEMU halted with a gdb stub, gdb-multiarch attached"
+	@echo "  boards            the boards, and what runs where (QEMU, emulator, hardware)"
+	@echo "The ARM926 emulator with a D-cache model and cache oracle (tools/vivt-emu):"
+	@echo "  vivt-emu          build it: build/vivt-emu/vivt-emu (--help lists its options)"
+	@echo "  run-vivt          run $(O)/lokal.elf on it (every board, e.g. BOARD=at91sam9g20-ek)"
+	@echo "Benchmarks and long runs:"
+	@echo "  bench             benchmarks under -icount (see README)"
+	@echo "  stress            the long kmap stress run (10^6 map/unmap pairs)"
+	@echo "  fuzz              a long libFuzzer run against the cache model"
+	@echo "A real board (docs/board-flow.md):"
+	@echo "  load              load $(O)/shell.elf over JTAG and run it"
+	@echo "  flash             write the NOR image (boot stub + shell) and reset into it"
+	@echo "  nor-image         build that NOR image only"
+	@echo "  debug-board       OpenOCD + gdb-multiarch on the board, halted after reset"
+	@echo "Tests (each check-* phase runs alone, ends non-zero on a failure):"
+	@echo "  check             every phase, two lanes; ends with 'N passed, N failed'"
+	@echo "  check-host        host unit tests of firmware/ against the cache model (cmocka, sanitizers)"
+	@echo "  check-mutants     mutants of the portable C that the host tests must kill"
+	@echo "  check-host-sched  the real scheduler on the host"
+	@echo "  check-config      make variables' limits, small memories, bounded runs, make help"
+	@echo "  check-shell       scripted and fuzzed sessions of the console shell"
+	@echo "  check-target      the target test images under QEMU"
+	@echo "  check-vivt        the target images on vivt-emu with its cache oracle, asm mutants"
+	@echo "  check-vivt-model  vivt-emu's memory-system model"
+	@echo "  check-vivt-at91   the AT91SAM9G20-EK on vivt-emu"
+	@echo "  at91-mutants      the AT91 driver mutants alone"
+	@echo "  check-boards      every board builds"
+	@echo "  check-tools       lokal-latency, gen-capture, and the docs against the tree"
+	@echo "  check-openocd     the OpenOCD configs and flow, without hardware"
+	@echo "Images only:"
+	@echo "  shell-image       $(O)/shell.elf"
+	@echo "  bench-image       $(O)/bench.elf"
+	@echo "  target-images     the target test images"
+	@echo "  host-tests        the host test binaries"
+	@echo "  host-sched-tests  the host scheduler test binaries"
+	@echo "Other:"
+	@echo "  config-limits     each variable's range on this board"
+	@echo "  bootstrap         install the Debian packages the build needs (tools/bootstrap.sh)"
+	@echo "  clean             remove build/ (and O=DIR when it holds a build)"
+	@echo "  help              this list"
+	@echo "Variables: $(CONFIG_VARS) O (make config-limits gives their ranges on this board)"
+
+.PHONY: boards
+boards:
+	@tools/boards.sh
 
 clean:
 	rm -rf build
+	@if [ -e '$(O)/include/generated/config.h' ]; then echo "rm -rf $(O)"; rm -rf '$(O)'; fi

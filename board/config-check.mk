@@ -15,6 +15,15 @@ endif
 ifneq ($(words $(O)),1)
 $(error O=$(O) must name one build directory, e.g. O=build/mine (an empty O would build into /))
 endif
+# O is a directory make owns (it builds there, make clean removes it): not
+# /, the source tree, a system directory or one holding other files.
+O_SHELL_CHARS := ' " ` \ ; & | < > * ? ( ) [ ] { } !
+$(foreach c,$(O_SHELL_CHARS),$(if $(findstring $(c),$(O)),\
+$(error O=$(O) holds the character $(c): give a plain path such as O=build/mine)))
+O_PROBLEM := $(shell tools/check-build-dir.sh '$(O)' '$(realpath $(CURDIR))')
+ifneq ($(O_PROBLEM),)
+$(error $(O_PROBLEM))
+endif
 include board/$(BOARD)/board.mk
 $(foreach l,BOARD_RAM_MB_MAX BOARD_LOWMEM_MB_MIN BOARD_HZ_MIN BOARD_HZ_MAX,$(if $($(l)),,\
 $(error board/$(BOARD)/board.mk does not set $(l): every board states its limits (board/README.md))))

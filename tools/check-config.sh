@@ -67,6 +67,29 @@ refused "RAM_MB empty" "RAM_MB= is not a number" RAM_MB=
 refused "LAST_PKMAP=100 (not a power of two)" "LAST_PKMAP=100 must be a power of two" LAST_PKMAP=100
 refused "BOARD=nosuch" "BOARD=nosuch is not a board: choose one of" BOARD=nosuch
 refused "O empty (would build into /)" "O= must name one build directory" O=
+# O is a directory make owns: /, the source tree, one holding it, a source
+# folder, a system directory and one holding other files are refused.
+refused "O=/ (would build into /)" "O=/ is the root directory" O=/
+refused "O=. (the source tree)" "O=\. is the source tree itself" O=.
+refused "O=.. (holds the source tree)" "O=\.\. holds the source tree" O=..
+refused "O=firmware (a source folder)" "O=firmware is inside the source tree but not under build/" O=firmware
+refused "O=/usr/lokal (a system directory)" "O=/usr/lokal is a system directory" O=/usr/lokal
+ext=$(mktemp -d)
+mkdir -p "$ext/mine" && echo notes > "$ext/mine/notes.txt"
+refused "O=a directory holding other files" "already holds files that are not a Lokal build" O="$ext/mine"
+refused "O with a quote" "holds the character '" "O=/tmp/a'b"
+# make clean also removes an O outside build/ that holds a build. Its
+# recipe runs here without the line removing build/ (the check's own output).
+mkdir -p "$ext/o/include/generated" && touch "$ext/o/include/generated/config.h" "$ext/o/lokal.elf"
+mk -n O="$ext/o" clean > "$out/clean.log" 2>&1
+if grep -qx 'rm -rf build' "$out/clean.log" && grep -v -x 'rm -rf build' "$out/clean.log" | sh &&
+   [ ! -e "$ext/o" ] && [ -e "$ext/mine/notes.txt" ]; then
+	result ok "make clean O=DIR removes the build in DIR"
+else
+	result fail "make clean O=DIR removes the build in DIR" "see $out/clean.log"
+fi
+rm -rf "$ext"
+
 refused "KMAP_DEFER=2" "KMAP_DEFER=2 is out of range: KMAP_DEFER must be 0..1" KMAP_DEFER=2
 refused "KMAP_DEFER=1 with KMAP_LAZY=1" "KMAP_LAZY=1 and KMAP_DEFER=1 exclude each other" KMAP_DEFER=1 KMAP_LAZY=1
 
@@ -97,12 +120,41 @@ for b in $(ls board/*/board.mk | cut -d/ -f2); do
 	log=$out/run-$b.log
 	if mk O="$out/run-$b" BOARD="$b" run > "$log" 2>&1; then
 		result fail "make run BOARD=$b (no QEMU model): refused" "it succeeded; see $log"
-	elif grep -q "board $b has no QEMU model" "$log" && ! grep -q '^  \(CC\|LD\) ' "$log"; then
+	elif grep -q "board $b has no QEMU model" "$log" && grep -q "make BOARD=$b run-vivt" "$log" &&
+	     ! grep -q '^  \(CC\|LD\) ' "$log"; then
 		result ok "make run BOARD=$b (no QEMU model): refused before building"
 	else
 		result fail "make run BOARD=$b (no QEMU model): refused before building" "see $log"
 	fi
 done
+
+# make boards names every board folder, with run-vivt for each board the
+# emulator models and QEMU only where board.mk gives a QEMU model.
+mk -s boards > "$out/boards.log" 2>&1
+bad=""
+for mkf in board/*/board.mk; do
+	b=$(basename "$(dirname "$mkf")")
+	line=$(grep "^$b " "$out/boards.log")
+	[ -n "$line" ] || bad="$bad $b:missing"
+	grep -q '^BOARD_QEMU' "$mkf" && want="BOARD=$b run, shell" || want="none"
+	case "$line" in *"$want"*"BOARD=$b run-vivt"*"BOARD=$b load"*) ;; *) bad="$bad $b" ;; esac
+done
+[ -z "$bad" ] && result ok "make boards lists every board and where it runs" ||
+	result fail "make boards lists every board and where it runs" "wrong for:$bad; see $out/boards.log"
+
+# make help lists every target a user may call (every .PHONY target but
+# the internal FORCE and no-qemu-model), and nothing that is not a target.
+mk -s help > "$out/help.log" 2>&1
+make -pRrq : 2>/dev/null | awk '/^\.PHONY:/ { for (i = 2; i <= NF; i++) print $i }' |
+	sort -u | grep -vx 'FORCE\|no-qemu-model' > "$out/targets.txt"
+awk '/^  [a-z]/ { print $1 }' "$out/help.log" | sort -u > "$out/help-targets.txt"
+missing=$(comm -23 "$out/targets.txt" "$out/help-targets.txt" | tr '\n' ' ')
+extra=$(comm -13 "$out/targets.txt" "$out/help-targets.txt" | tr '\n' ' ')
+if [ "$(wc -l < "$out/targets.txt")" -gt 20 ] && [ -z "$missing$extra" ]; then
+	result ok "make help lists every target ($(wc -l < "$out/targets.txt")) and only targets"
+else
+	result fail "make help lists every target and only targets" "not listed: ${missing:-none}; not targets: ${extra:-none}"
+fi
 
 # `make run` with little or no highmem: the demo adapts and says so.
 # demo_runs NAME EXPECTED-REGEX VAR=VALUE...
