@@ -50,12 +50,20 @@ static void sort_by_time(struct trace_event *ev, unsigned int n)
 
 void trace_dump_vcd(const char *label)
 {
+	trace_dump_vcd_until(label, NULL);
+}
+
+/* A stop check per console line would cost more than the line: every 64 events. */
+#define STOP_CHECK_EVERY 64
+
+unsigned int trace_dump_vcd_until(const char *label, bool (*stop)(void))
+{
 	bool overflowed;
-	unsigned int n = trace_count(&overflowed);
+	unsigned int n = trace_count(&overflowed), i;
 	struct trace_event *ev = trace_events_mutable();
 
 	if (!ev)
-		return;
+		return 0;
 	uint64_t hz = clock_hz();
 	uint64_t last = (uint64_t)-1;
 	uint32_t t0;
@@ -71,10 +79,12 @@ void trace_dump_vcd(const char *label)
 	printf("$var integer 8 k kmaps $end\n$var integer 8 t thread $end\n");
 	printf("$upscope $end\n$enddefinitions $end\n");
 	printf("#0\n$dumpvars\n0s\n0w\nb0 k\nb0 t\n$end\n");
-	for (unsigned int i = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		uint64_t ticks = (uint32_t)(ev[i].time - t0);
 		uint64_t ns = (ticks * 1000000000ull + hz / 2) / hz;
 
+		if (stop && i % STOP_CHECK_EVERY == 0 && stop())
+			break;
 		if (ns != last)
 			printf("#%llu\n", (unsigned long long)ns);
 		last = ns;
@@ -83,5 +93,8 @@ void trace_dump_vcd(const char *label)
 		else
 			print_bin(id_of[ev[i].signal], ev[i].value);
 	}
+	if (i < n)
+		printf("$comment stopped after %u of %u events $end\n", i, n);
 	printf("--- lokal-trace-vcd end ---\n");
+	return i;
 }

@@ -27,11 +27,14 @@ SESSION = [
     ("unknown command and usage lines", session.errors),
     ("line editing: DEL, backspace, Ctrl-U, Ctrl-C, too-long line", session.line_editing),
     ("history: up/down over the last 8 lines", session.history),
-    ("bench switch|kmap|wakeup print their figures", session.bench_figures),
+    ("bench switch|kmap|wakeup print their figures; the first line says plain QEMU is host-paced",
+     session.bench_figures),
+    ("bytes typed while a command runs are reported as ignored", session.typed_while_running),
     ("Ctrl-C stops a running bench wakeup; it runs again after", session.ctrl_c_stops_bench),
     ("marker on/off, marker test until a key", session.marker),
     ("trace start/stop/dump; lokal-latency reads the console log", session.trace_dump),
-    ("demo runs once and verifies its data", session.demo_once),
+    ("Ctrl-C stops a trace dump, which still ends with its frame line", session.trace_dump_ctrl_c),
+    ("demo runs once, verifies its data, counts its own switches", session.demo_once),
     ("reset reboots to the prompt", session.reset_reboots),
     ("exit ends the run with status 0", session.exit_status),
 ]
@@ -70,6 +73,10 @@ def main():
             interactive.on_a_terminal, elf)
     tap.run("piped input (printf ... | make shell): one line per prompt, exit at the end",
             interactive.piped, elf)
+    small = os.environ.get("SHELL_SMALL_ELF")
+    if small:
+        tap.run("RAM_MB=8 LOWMEM_MB=8: boots, demo runs, bench says what it needs",
+                session.small_memory, small)
     print("# console logs in %s" % logdir)
     sys.exit(1 if tap.failed or tap.n == 0 else 0)
 

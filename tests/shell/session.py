@@ -32,7 +32,7 @@ def help_lists_all(con):
     for name in COMMANDS:
         check(re.search(r"^\s+%s\s" % name, out, re.M), "help does not list %s" % name)
     one = con.cmd("help bench").strip().splitlines()
-    check(len(one) == 1 and "switch|kmap|wakeup [N]" in one[0], "help bench: %r" % one)
+    check(len(one) == 1 and "switch|kmap|wakeup [1..100000]" in one[0], "help bench: %r" % one)
     check("unknown command 'nope'" in con.cmd("help nope"), "help nope")
 
 
@@ -94,13 +94,14 @@ def uptime_runs(con):
 def errors(con):
     check(con.cmd("frobnicate").strip() == "unknown command 'frobnicate' (try help)",
           "unknown command message")
-    bad = {"bench": "usage: bench switch|kmap|wakeup [N]",
-           "bench foo": "usage: bench switch|kmap|wakeup [N]",
+    # Usage lines name the ranges a number may take.
+    bad = {"bench": "usage: bench switch|kmap|wakeup [1..100000]",
+           "bench foo": "usage: bench switch|kmap|wakeup [1..100000]",
            "bench wakeup 0": "usage: bench",
            "bench wakeup 12x": "usage: bench",
            "bench wakeup -5": "usage: bench",
            "bench switch 3": "usage: bench",
-           "marker": "usage: marker test [Hz]|on|off",
+           "marker": "usage: marker test [1..100000 Hz]|on|off",
            "marker test 0": "usage: marker",
            "marker test 99999999999999999999": "usage: marker",
            "trace": "usage: trace start|stop|dump",
@@ -115,6 +116,9 @@ def errors(con):
 
 def bench_figures(con):
     out = con.cmd("bench switch", timeout=120)
+    # Plain QEMU paces the counter by the host: the first line says so.
+    first = out.splitlines()[0] if out else ""
+    check("host-paced" in first and "QEMU_ICOUNT=1" in first, "bench's first line: %r" % first)
     check(re.search(r"yield", out) and "bench switch: done" in out, "bench switch: %r" % out[-300:])
     out = con.cmd("bench kmap", timeout=120)
     check("highmem" in out and "bench kmap: done" in out, "bench kmap: %r" % out[-300:])
@@ -137,6 +141,19 @@ def ctrl_c_stops_bench(con):
     check(set(rows) == {"idle", "main", "shell"}, "stopped bench left threads: %r" % rows)
     out = con.cmd("bench wakeup 200", timeout=60)             # and it runs again in full
     check(re.search(r"local p99\s+\d+", out) and "stopped" not in out, "rerun: %r" % out[-300:])
+
+
+def typed_while_running(con):
+    con.send(b"bench wakeup 100000\r")
+    con.expect(rb"wakeup\s+section length \(local\)", timeout=60)
+    time.sleep(0.3)
+    con.send(b"abc")
+    time.sleep(0.3)
+    con.send(b"\x03")
+    m = con.expect(rb"\^C: stopped\r?\n\((\d+) bytes typed while the command ran: ignored\)\r?\n" +
+                   re.escape(b"lokal> "), timeout=120)
+    check(m.group(1) == b"3", "ignored %s bytes, typed 3" % m.group(1))
+    check("ignored" not in con.cmd("uptime"), "the next command reports ignored bytes too")
 
 
 def marker(con):
@@ -174,6 +191,18 @@ def trace_dump(con):
           "lokal-latency on the console log: %s %s" % (r.stdout[-300:], r.stderr[-300:]))
 
 
+def trace_dump_ctrl_c(con):
+    # Ctrl-C already waiting when the dump starts: it stops at its first check.
+    con.cmd("trace start")
+    con.cmd("bench wakeup 50", timeout=60)
+    n = int(re.search(r"stopped, (\d+) events", con.cmd("trace stop")).group(1))
+    con.send(b"trace dump\r\x03")
+    m = con.expect(rb"--- lokal-trace-vcd end ---\r?\n\^C: trace dump stopped after (\d+) of (\d+) "
+                   rb"events\r?\n" + re.escape(b"lokal> "), timeout=60)
+    check(int(m.group(1)) < n == int(m.group(2)), "stopped after %s of %s (%d recorded)"
+          % (m.group(1), m.group(2), n))
+
+
 def line_editing(con):
     check("THREAD" in con.cmd("pz\x7fs"), "DEL")
     check("THREAD" in con.cmd("pq\x08s"), "backspace")
@@ -204,9 +233,14 @@ def history(con):
 
 
 def demo_once(con):
+    # After the benches' many switches: the demo reports its own run's.
+    con.cmd("stats reset")
     out = con.cmd("demo", timeout=300)
     check("all highmem data verified" in out and "demo: exit status 0" in out,
           "demo: %r" % out[-400:])
+    demo = int(re.search(r"demo: (\d+) context switches", out).group(1))
+    total = int(re.search(r"switches\s+(\d+)", con.cmd("stats")).group(1))
+    check(0 < demo <= total, "demo claims %d switches, %d happened during it" % (demo, total))
     check("already ran" in con.cmd("demo"), "second demo")
     rows = ps_rows(con.cmd("ps"))
     check(set(rows) == {"idle", "main", "shell"}, "demo left threads: %r" % rows)
@@ -222,3 +256,29 @@ def reset_reboots(con):
 def exit_status(con):
     con.send(b"exit\r")
     check(con.wait(timeout=30) == 0, "exit status %s" % con.proc.returncode)
+
+
+def small_memory(elf):
+    """The shell image of RAM_MB=8 LOWMEM_MB=8 (no highmem) boots, the demo
+    runs, and bench says what it needs instead of panicking at boot."""
+    import os
+    from console import Console
+    old = os.environ.get("RAM_MB")
+    os.environ["RAM_MB"] = "8"          # QEMU's RAM, as make shell RAM_MB=8 gives it
+    try:
+        con = Console(elf)
+    finally:
+        if old is None:
+            del os.environ["RAM_MB"]
+        else:
+            os.environ["RAM_MB"] = old
+    try:
+        con.prompt(timeout=60)
+        out = con.cmd("bench switch")
+        check("needs 64 free highmem pages" in out and "RAM_MB=8 LOWMEM_MB=8" in out,
+              "bench: %r" % out)
+        out = con.cmd("demo", timeout=300)
+        check("demo: exit status 0" in out, "demo: %r" % out[-300:])
+        exit_status(con)
+    finally:
+        con.kill()

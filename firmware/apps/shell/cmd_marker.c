@@ -5,7 +5,6 @@
 #include "shell.h"
 
 #define HZ_DEFAULT      1000
-#define HZ_MAX          100000
 
 /*
  * Both pins toggle together at hz until a key arrives. Returns full cycles;
@@ -57,7 +56,7 @@ int cmd_marker(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "test") || argc > 3)
 		return SHELL_USAGE;
-	if (argc == 3 && !shell_parse_ulong(argv[2], 1, HZ_MAX, &hz))
+	if (argc == 3 && !shell_parse_ulong(argv[2], 1, SHELL_MARKER_HZ_MAX, &hz))
 		return SHELL_USAGE;
 	printf("marker test: %lu Hz square wave on the switch and wake pins; press any key to stop\n", hz);
 	fflush(stdout);

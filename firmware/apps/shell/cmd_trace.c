@@ -4,10 +4,16 @@
 #include <lokal/trace.h>
 #include "shell.h"
 
+/* A dump of a full buffer takes minutes at 115200 baud: Ctrl-C ends it. */
+static bool ctrl_c_pressed(void)
+{
+	return shell_key_pressed(false);
+}
+
 int cmd_trace(int argc, char **argv)
 {
 	bool overflowed;
-	unsigned int n;
+	unsigned int n, done;
 
 	if (argc != 2)
 		return SHELL_USAGE;
@@ -23,11 +29,16 @@ int cmd_trace(int argc, char **argv)
 			printf("trace: still recording; 'trace stop' first\n");
 			return SHELL_OK;
 		}
-		if (!trace_count(&overflowed)) {
+		n = trace_count(&overflowed);
+		if (!n) {
 			printf("trace: empty; 'trace start', then 'trace stop'\n");
 			return SHELL_OK;
 		}
-		trace_dump_vcd("shell");
+		shell_track_ignored();
+		done = trace_dump_vcd_until("shell", ctrl_c_pressed);
+		if (done < n)
+			printf("^C: trace dump stopped after %u of %u events\n", done, n);
+		shell_report_ignored();
 	} else {
 		return SHELL_USAGE;
 	}

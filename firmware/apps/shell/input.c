@@ -6,7 +6,7 @@
 #include <lokal/thread.h>
 #include "shell.h"
 
-static unsigned long ignored;
+static unsigned long ignored, ignored_mark;
 
 int shell_getc(void)
 {
@@ -39,6 +39,21 @@ bool shell_key_pressed(bool any_key)
 unsigned long shell_ignored_bytes(void)
 {
 	return ignored;
+}
+
+void shell_track_ignored(void)
+{
+	ignored_mark = ignored;
+}
+
+void shell_report_ignored(void)
+{
+	unsigned long n = ignored - ignored_mark;
+
+	/* Typed-ahead text is not kept: a half-typed command could run by accident. */
+	if (n)
+		printf("(%lu byte%s typed while the command ran: ignored)\n", n, n == 1 ? "" : "s");
+	ignored_mark = ignored;
 }
 
 bool shell_parse_ulong(const char *s, unsigned long min, unsigned long max,

@@ -32,6 +32,7 @@ int shell_run_job(int (*fn)(void *arg), void *arg, volatile bool *stop)
 	if (stop)
 		*stop = false;
 	job_running = true;
+	shell_track_ignored();
 	fflush(stdout);
 	up(&job_ready);
 	/* No output from here while the job runs: newlib's stdout has no lock. */
@@ -46,5 +47,6 @@ int shell_run_job(int (*fn)(void *arg), void *arg, volatile bool *stop)
 	down(&job_done);
 	if (stopped)
 		printf(stop ? "^C: stopped\n" : "^C: this command cannot stop early\n");
+	shell_report_ignored();
 	return job_result;
 }

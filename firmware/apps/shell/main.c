@@ -9,7 +9,6 @@
 #include <lokal/thread.h>
 #include <lokal/bug.h>
 #include "shell.h"
-#include "../bench/pages.h"
 
 #define PRIO_SHELL      (PRIO_MAIN - 1)
 #define SHELL_STACK     4096
@@ -19,7 +18,7 @@ static void shell_thread(void *arg);
 int app_main(void)
 {
 	/* Before the demo can take every highmem page. */
-	bench_pages_init();
+	shell_bench_init();
 	shell_stats_init();
 	printf("shell: type 'demo' to run the demo, or 'help' for the commands\n");
 	if (!thread_create("shell", shell_thread, NULL, PRIO_SHELL, SHELL_STACK)) {

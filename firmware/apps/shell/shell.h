@@ -14,6 +14,12 @@
 #define SHELL_HISTORY   8
 #define SHELL_PROMPT    "lokal> "
 
+/* Argument ranges, named in the usage lines (commands.c) and checked by the commands. */
+#define SHELL_WAKES_MAX         100000  /* bench wakeup: wake-ups per mode */
+#define SHELL_MARKER_HZ_MAX     100000  /* marker test: square-wave rate */
+#define SHELL_STR(x)            SHELL_STR_(x)
+#define SHELL_STR_(x)           #x
+
 /* What a command returns: done, or "print my usage line". */
 #define SHELL_OK        0
 #define SHELL_USAGE     (-1)
@@ -51,6 +57,10 @@ int shell_getc(void);
 bool shell_key_pressed(bool any_key);
 /* Input bytes thrown away while a command ran. */
 unsigned long shell_ignored_bytes(void);
+/* Before a long command: start counting its ignored bytes. */
+void shell_track_ignored(void);
+/* After it: say on the console how many bytes were ignored, if any. */
+void shell_report_ignored(void);
 
 /* Parse a decimal argument in [min, max]; false if it is not one. */
 bool shell_parse_ulong(const char *s, unsigned long min, unsigned long max,
@@ -74,6 +84,10 @@ struct thread_info;
 /* A snapshot of the thread table in a static buffer (*out); returns the
  * number of threads, of which at most SHELL_MAX_THREADS are in *out. */
 unsigned int shell_threads(struct thread_info **out);
+
+/* ---- bench (cmd_bench.c) ---- */
+/* Take the bench's highmem pages if the build has them; else bench refuses. */
+void shell_bench_init(void);
 
 /* ---- stats baseline (cmd_stats.c) ---- */
 void shell_stats_init(void);

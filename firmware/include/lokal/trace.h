@@ -41,6 +41,12 @@ void trace_record(enum trace_signal sig, unsigned int value);
 void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time);
 /* Print the buffer as a framed VCD for tools/latency (see its FORMAT.md). */
 void trace_dump_vcd(const char *label);
+/*
+ * The same, asking stop() (if not NULL) every few events whether to end
+ * early; a dump ended early still ends with its closing frame line.
+ * Returns the number of events printed.
+ */
+unsigned int trace_dump_vcd_until(const char *label, bool (*stop)(void));
 
 /* Context-switch edges, called by the scheduler with interrupts off. */
 void __trace_switch_start(void);

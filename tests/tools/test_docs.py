@@ -1,0 +1,73 @@
+"""The user documentation against what the tree does: each claim here is
+read from the code or the build files, so a doc that drifts fails."""
+import os
+import re
+import unittest
+
+from test_latency import HERE
+
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+
+
+def read(path):
+    with open(os.path.join(ROOT, path)) as f:
+        return f.read()
+
+
+class BoardFlow(unittest.TestCase):
+    doc = read("docs/board-flow.md")
+
+    def test_make_load_names_the_image_it_loads(self):
+        image = re.search(r"^BOARD_ELF\s*:=\s*\$\(O\)/(\S+)", read("tools/board-flow.mk"), re.M)
+        line = next(ln for ln in self.doc.splitlines() if ln.startswith("make load"))
+        self.assertIn("/" + image.group(1), line)
+        self.assertNotIn("lokal.elf", line)
+
+    def test_sigrok_cli_comes_from_bootstrap(self):
+        self.assertIn("sigrok-cli", read("tools/bootstrap.sh"))
+        self.assertFalse("apt install sigrok-cli" in self.doc, "board-flow.md asks for apt install sigrok-cli")
+
+    def test_trace_after_bench_wakeup_is_the_last_run(self):
+        # bench_wakeup() starts the trace afresh in each run_mode(); the
+        # buffer keeps the last one, whose third argument says nomap.
+        src = read("firmware/apps/bench/wakeup.c")
+        body = src[src.index("void bench_wakeup("):]
+        last = re.findall(r"run_mode\((true|false), (true|false),", body)[-1]
+        self.assertIn("trace_start();", src)
+        mode = "nomap" if last[1] == "true" else "kmap_atomic" if last[0] == "true" else "kmap_local"
+        self.assertTrue("the buffer holds the `%s` run" % mode in self.doc, "board-flow.md does not say the buffer holds the %s run" % mode)
+
+
+class Readme(unittest.TestCase):
+    doc = read("README.md")
+
+    def test_emulator_binary_and_its_target(self):
+        self.assertIn("build/vivt-emu/vivt-emu", read("tools/vivt-emu/vivt-emu.mk").replace(
+            "$(VEMU_OUT)", "build/vivt-emu"))
+        self.assertIn("`make vivt-emu` builds the emulator, `build/vivt-emu/vivt-emu`", self.doc)
+
+    def test_ctrl_c_list_names_every_command_it_stops(self):
+        keys = re.search(r"Ctrl-C \(abandons the line, stops (.*?);", self.doc, re.S).group(1)
+        for cmd in ("bench wakeup", "marker test", "trace dump"):
+            self.assertIn("`%s`" % cmd, keys)
+
+    def test_shell_bench_figures_say_how_they_were_made(self):
+        # The transcript's exact figures come from QEMU_ICOUNT=1 make shell,
+        # and its bench shows the first line the firmware prints.
+        shell = self.doc[self.doc.index("## Console shell"):]
+        self.assertIn("`QEMU_ICOUNT=1 make shell`", shell)
+        src = read("firmware/apps/shell/cmd_bench.c")
+        self.assertIn("host-paced", src)
+        self.assertRegex(shell, r"bench wakeup: times from the \d+ Hz counter: exact on a board "
+                                r"and under QEMU_ICOUNT=1 make shell; host-paced")
+
+    def test_usage_lines_match_the_command_table(self):
+        table = read("firmware/apps/shell/commands.c")
+        hdr = read("firmware/apps/shell/shell.h")
+        wakes = re.search(r"#define SHELL_WAKES_MAX\s+(\d+)", hdr).group(1)
+        self.assertIn("wakeup [1..\" SHELL_STR(SHELL_WAKES_MAX)", table)
+        self.assertIn("usage: bench switch|kmap|wakeup [1..%s]" % wakes, self.doc)
+
+
+if __name__ == "__main__":
+    unittest.main()
