@@ -1,0 +1,171 @@
+"""lokal-latency on input at the edges of what it reads: sample rates no
+logic analyzer has (from the command line or from a file's header), a
+--trace asked of a file without a dump, timestamps beyond 2^53 ns, a
+session channel outside its samples, and a channel that never changes."""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+import zipfile
+
+from test_latency import HERE, TOOL, dump, stats_of_text
+
+# Every way a rate can be absurd: infinite (also as a huge number), zero,
+# sub-hertz, and far beyond any logic analyzer.
+BAD_RATES = ["inf", "1e400", "0", "0.5", "1e15", "2000g"]
+
+
+def run(*args):
+    # An infinite rate used to hang the tool: a hang must fail, not stall.
+    try:
+        return subprocess.run([sys.executable, TOOL] + list(args), capture_output=True,
+                              text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("lokal-latency %s hung" % " ".join(args))
+
+
+def session(path, samplerate="1 MHz", probes=("switch", "wake"), total=8, unitsize=1,
+            samples=b"\x00\x01\x01\x00\x02\x02\x00"):
+    """A minimal sigrok session file (.sr), as srzip.c writes it."""
+    meta = "[global]\nsigrok version=0.5.2\n\n[device 1]\ncapturefile=logic-1\n"
+    meta += "total probes=%d\n" % total
+    if samplerate is not None:
+        meta += "samplerate=%s\n" % samplerate
+    for n, name in enumerate(probes, 1):
+        if name:
+            meta += "probe%d=%s\n" % (n, name)
+    meta += "unitsize=%d\n" % unitsize
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("version", "2")
+        z.writestr("metadata", meta)
+        z.writestr("logic-1-1", samples)
+
+
+class Checked(unittest.TestCase):
+    def refused(self, r, needle):
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+        self.assertNotIn("internal error", r.stderr)
+        self.assertIn(needle, r.stderr)
+
+
+class SampleRates(Checked):
+    def test_command_line_rates(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.csv")
+            open(p, "w").write("switch\n0\n1\n1\n0\n")
+            for rate in BAD_RATES:
+                with self.subTest(rate=rate):
+                    r = run(p, "--samplerate", rate)
+                    self.refused(r, "--samplerate")
+                    self.assertIn("sample rate", r.stderr)
+
+    def test_csv_header_rates(self):
+        for rate in ("inf Hz", "1e400 Hz", "0 Hz", "0.5 Hz", "1000 GHz"):
+            with self.subTest(rate=rate), tempfile.TemporaryDirectory() as d:
+                p = os.path.join(d, "c.csv")
+                open(p, "w").write("; Samplerate: %s\nswitch\n0\n1\n1\n0\n" % rate)
+                self.refused(run(p), "Samplerate")
+
+    def test_session_rates(self):
+        for rate in ("1e400 Hz", "0 Hz", "0.5 Hz", "1000 GHz"):
+            with self.subTest(rate=rate), tempfile.TemporaryDirectory() as d:
+                p = os.path.join(d, "c.sr")
+                session(p, samplerate=rate)
+                self.refused(run(p), "samplerate")
+
+    def test_vcd_comment_rates(self):
+        for rate in ("9" * 400 + " Hz", "0 Hz", "0.5 Hz", "1000 GHz"):
+            with self.subTest(rate=rate[:8]):
+                text = ("$comment\n  Acquisition with 1/8 channels at %s\n$end\n"
+                        "$timescale 1 ns $end $var wire 1 ! switch $end $enddefinitions $end\n"
+                        "#0 0! #10 1! #20 0!\n" % rate)
+                with tempfile.TemporaryDirectory() as d:
+                    p = os.path.join(d, "c.vcd")
+                    open(p, "w").write(text)
+                    self.refused(run(p), "rate")
+
+    def test_trace_counter_rates(self):
+        for hz in (0, 10**400):
+            with self.subTest(hz=str(hz)[:8]), tempfile.TemporaryDirectory() as d:
+                p = os.path.join(d, "t.log")
+                open(p, "w").write(dump("t", [(0, "w", 1), (7, "w", 0)], hz=24000000)
+                                   .replace("counter 24000000 Hz", "counter %d Hz" % hz))
+                self.refused(run(p), "counter")
+
+    def test_gen_capture_rates(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "o.vcd")
+            for rate in BAD_RATES:
+                with self.subTest(rate=rate):
+                    self.refused(run("gen-capture", os.path.join(HERE, "handmade.vcd"),
+                                     "--samplerate", rate, "-o", out), "--samplerate")
+            self.assertFalse(os.path.exists(out))
+
+    def test_rates_at_the_limits_are_fine(self):
+        for rate in ("1", "10g"):
+            r = stats_of_text("switch\n0\n1\n1\n0\n", "--samplerate", rate, name="c.csv")
+            self.assertEqual(r["inputs"][0]["switch"]["count"], 1)
+
+
+class TraceOption(Checked):
+    def test_log_without_a_dump(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "console.log")
+            open(p, "w").write("lokal: boot\nlokal> bench wakeup\nwakeup: done\n")
+            r = run(p, "--trace", "kmap_local")
+        self.refused(r, "no trace dump in this file")
+        self.assertNotIn("sample rate", r.stderr)
+
+    def test_unknown_label_lists_the_dumps(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "console.log")
+            open(p, "w").write(dump("no-map", [(0, "w", 1), (7, "w", 0)]))
+            self.refused(run(p, "--trace", "kmap_local"), "it holds no-map")
+
+
+class LargeTimes(unittest.TestCase):
+    def test_ns_timestamps_beyond_2_to_the_53(self):
+        t = 2**53 + 1           # the first integer a float cannot hold
+        r = stats_of_text("$timescale 1 ns $end $var wire 1 ! switch $end $enddefinitions $end\n"
+                          "#0 0! #%d 1! #%d 0! #%d 1! #%d 0!\n" % (t, t + 7, 2**60, 2**60 + 3),
+                          name="big.vcd")["inputs"][0]
+        self.assertEqual((r["switch"]["min"], r["switch"]["max"]), (3, 7))
+
+    def test_ps_timestamps_beyond_2_to_the_53_ns(self):
+        t = (2**53 + 1) * 1000 + 1
+        r = stats_of_text("$timescale 1 ps $end $var wire 1 ! wake $end $enddefinitions $end\n"
+                          "#0 0! #%d 1! #%d 0!\n" % (t, t + 1500), name="big.vcd")["inputs"][0]
+        self.assertEqual(r["wake"]["max"], 1.5)
+
+    def test_trace_dump_ticks_beyond_2_to_the_53_ns(self):
+        # 7 ticks of 24 MHz, 2^56 ticks (about 95 years) after the first event
+        base = 2**56
+        r = stats_of_text(dump("t", [(0, "w", 1), (1, "w", 0), (base, "w", 1),
+                                     (base + 7, "w", 0)]), name="t.log")["inputs"][0]
+        self.assertEqual((r["wake"]["min"], r["wake"]["max"]), (41, 291))
+
+
+class Channels(Checked):
+    def test_session_channel_outside_the_samples(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.sr")
+            # probe9 would be bit 8 of 1-byte samples: always 0.
+            session(p, probes=("D0",) + ("",) * 7 + ("wake",), total=16)
+            self.refused(run(p, "--switch", "D0"), "channel wake is probe9, not in the capture")
+            session(p, probes=("switch", "", "", "wake"), total=2)
+            self.refused(run(p), "channel wake is probe4, not in the capture")
+
+    def test_flat_channel_gets_a_wiring_hint(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.csv")
+            open(p, "w").write("; Samplerate: 1 MHz\nD0,D1\n0,0\n0,1\n0,0\n")
+            r = run(p)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("no edges on D0: check the wiring and the sample rate", r.stderr)
+        self.assertNotIn("no edges on D1", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
