@@ -7,7 +7,25 @@
 #include <asm/irqflags.h>
 
 static volatile uint64_t jiffies;
-static LIST_HEAD_DECL(sleepers);        /* sorted by wake_tick */
+/*
+ * Sleeping threads, hashed by wake tick into a wheel: going to sleep links
+ * a thread in O(1) with interrupts off, where a sorted list made that
+ * stretch grow with the number of sleepers; the tick looks at one slot,
+ * whose threads are due now or a whole turn later. Within a slot threads
+ * stay in the order they went to sleep, so those due at one tick wake in
+ * that order.
+ */
+#define SLEEP_WHEEL     64u
+static struct list_head sleep_wheel[SLEEP_WHEEL];       /* {NULL, NULL}: not yet initialised */
+
+static struct list_head *wheel_slot(uint64_t tick)
+{
+	struct list_head *slot = &sleep_wheel[tick % SLEEP_WHEEL];
+
+	if (!slot->next)
+		INIT_LIST_HEAD(slot);
+	return slot;
+}
 
 uint64_t jiffies_read(void)
 {
@@ -20,12 +38,15 @@ uint64_t jiffies_read(void)
 
 void sched_tick(void)
 {
+	struct list_head *slot, *pos, *n;
+
 	jiffies++;
-	while (!list_empty(&sleepers)) {
-		struct thread *t = list_first_entry(&sleepers, struct thread, node);
+	slot = wheel_slot(jiffies);
+	list_for_each_safe(pos, n, slot) {
+		struct thread *t = list_entry(pos, struct thread, node);
 
 		if (t->wake_tick > jiffies)
-			break;
+			continue;       /* a later turn of the wheel */
 		list_del_init(&t->node);
 		wake_up_thread(t);
 	}
@@ -35,16 +56,12 @@ void sched_tick(void)
 void sleep_ticks(unsigned int n)
 {
 	struct thread *me = current;
-	struct list_head *pos;
 	unsigned long flags;
 
 	might_sleep();
 	flags = arch_local_irq_save();
 	me->wake_tick = jiffies + (n ? n : 1);
-	list_for_each(pos, &sleepers)
-		if (list_entry(pos, struct thread, node)->wake_tick > me->wake_tick)
-			break;
-	list_add_tail(&me->node, pos);  /* insert before pos */
+	list_add_tail(&me->node, wheel_slot(me->wake_tick));
 	me->state = THREAD_SLEEPING;
 	schedule();
 	arch_local_irq_restore(flags);
