@@ -6,10 +6,11 @@ made, into results.json.
 
 Each log is vivt-emu's stderr of one run (the bench image or the demo, in
 one kmap scheme).  Adds target irqs_off_max_insns (the longest
-thread-context IRQs-off window over every run, target 200 instructions) with
-where it was, and beside it per run: the longest thread window, the longest
-handler window per vector and IRQ line, the longest preempt-off window the
-kernel opened.  Prints the same as a table.
+thread-context IRQs-off window the kernel opened, over every run, target 200
+instructions) with where it was, and beside it per run: the longest thread
+windows the kernel and the application opened (the bench masks IRQs itself
+to time a bare register switch), the longest handler window per vector and
+IRQ line, the longest preempt-off windows.  Prints the same as a table.
 """
 import importlib.util
 import json
@@ -22,7 +23,9 @@ summary = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(summary)
 
 BOUND = 200
-KEYS = {"irqs-off thread max": "thread", "preempt-off max, opened by the kernel": "preempt_off_kernel",
+KEYS = {"irqs-off thread max": "thread", "irqs-off thread max, opened by the kernel": "thread_kernel",
+        "irqs-off thread max, opened by an application": "thread_application",
+        "preempt-off max, opened by the kernel": "preempt_off_kernel",
         "preempt-off max, opened by an application": "preempt_off_application"}
 
 
@@ -43,22 +46,26 @@ def main(argv):
         for kind, (insns, cycles, where) in windows.items():
             entry[KEYS.get(kind, kind.replace("irqs-off ", ""))] = {"insns": insns, "est_cycles": cycles, "where": where}
         runs[name] = entry
-    worst = max(runs, key=lambda n: runs[n]["thread_max_insns"])
-    print(f"\nIRQs-off windows on vivt-emu (instructions; target: thread context <= {BOUND})")
-    print(f"  {'run':<28}{'thread':>9}{'handler':>9}{'preempt-off (kernel)':>22}")
+    def kernel(r):
+        return r.get("thread_kernel", {}).get("insns", 0)
+
+    worst = max(runs, key=lambda n: kernel(runs[n]))
+    print(f"\nIRQs-off windows on vivt-emu (instructions; target: thread context, kernel-opened <= {BOUND})")
+    print(f"  {'run':<24}{'thread (kernel)':>17}{'thread (app)':>14}{'handler':>9}{'preempt-off (kernel)':>22}")
     for name, r in runs.items():
         handler = max((v["insns"] for k, v in r.items() if k.startswith("handler")), default=0)
-        kern = r.get("preempt_off_kernel", {}).get("insns", 0)
-        print(f"  {name:<28}{r['thread_max_insns']:>9}{handler:>9}{kern:>22}")
-    where = runs[worst].get("thread", {}).get("where", "")
-    print(f"  longest thread-context window: {runs[worst]['thread_max_insns']} instructions in {worst}: {where}")
+        print(f"  {name:<24}{kernel(r):>17}{r.get('thread_application', {}).get('insns', 0):>14}{handler:>9}"
+              f"{r.get('preempt_off_kernel', {}).get('insns', 0):>22}")
+    where = runs[worst].get("thread_kernel", {}).get("where", "")
+    print(f"  longest kernel-opened thread-context window: {kernel(runs[worst])} instructions in {worst}: {where}")
     res = os.path.join(argv[1], "results.json")
     if os.path.exists(res):
         doc = json.load(open(res))
         doc.setdefault("targets", {})["irqs_off_max_insns"] = {
-            "target": BOUND, "measured": runs[worst]["thread_max_insns"], "run": worst, "where": where,
+            "target": BOUND, "measured": kernel(runs[worst]), "run": worst, "where": where,
             "method": "vivt-emu, exact instruction count from the instruction that masks IRQs to the one "
-                      "that unmasks them, windows opened in thread context after boot",
+                      "that unmasks them, windows the kernel opened in thread context after boot "
+                      "(the application's own, such as the bench timing a bare switch, are listed per run)",
             "runs": runs}
         with open(res, "w") as f:
             json.dump(doc, f, indent=2)

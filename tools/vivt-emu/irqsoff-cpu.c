@@ -294,9 +294,12 @@ static void print_window(struct vemu *vm, const struct iw_costs *costs, const ch
 	if (w->open_pc)
 		where(vm, w->open_pc, open, sizeof(open));
 	where(vm, w->close_pc, close, sizeof(close));
-	fprintf(vm->out, "vivt-emu: %s: %llu instructions, ~%.0f ARM926 cycles%s, opened at %s, closed at %s; %llu %s\n",
+	fprintf(vm->out, "vivt-emu: %s: %llu instructions, ~%.0f ARM926 cycles%s, opened at %s, closed at %s",
 		what, (unsigned long long)w->len, irqsoff_cycles(costs, w), vm->ms ? "" : " (no model: instructions only)",
-		w->open_pc ? open : "the vector", close, (unsigned long long)count, unit);
+		w->open_pc ? open : "the vector", close);
+	if (unit)
+		fprintf(vm->out, "; %llu %s", (unsigned long long)count, unit);
+	fputc('\n', vm->out);
 }
 
 void irqsoff_cpu_report(struct vemu *vm)
@@ -314,6 +317,12 @@ void irqsoff_cpu_report(struct vemu *vm)
 		print_window(vm, &costs, "irqs-off thread max", &s->thread_max, s->thread_count, "windows");
 	else
 		fprintf(vm->out, "vivt-emu: irqs-off thread max: none after boot\n");
+	for (int who = 0; who < 2; who++) {
+		if (!s->thread_max_by[who].len)
+			continue;
+		snprintf(what, sizeof(what), "irqs-off thread max, opened by %s", who == IW_APP ? "an application" : "the kernel");
+		print_window(vm, &costs, what, &s->thread_max_by[who], 0, NULL);
+	}
 	for (unsigned r = 1; r < 5; r++) {
 		const struct iw_site *site = irqsoff_site_rank(s, r);
 
@@ -352,8 +361,10 @@ void irqsoff_cpu_report(struct vemu *vm)
 		print_window(vm, &costs, what, &s->preempt_max[who], s->preempt_count[who], "windows");
 	}
 	/* One line for scripts. */
-	fprintf(vm->out, "vivt-emu: irqsoff-summary thread=%llu thread_cycles=%.0f handler=%llu preempt_kernel=%llu preempt_app=%llu\n",
+	fprintf(vm->out, "vivt-emu: irqsoff-summary thread=%llu thread_cycles=%.0f thread_kernel=%llu thread_app=%llu "
+		"handler=%llu preempt_kernel=%llu preempt_app=%llu\n",
 		(unsigned long long)s->thread_max.len, irqsoff_cycles(&costs, &s->thread_max),
+		(unsigned long long)s->thread_max_by[IW_KERNEL].len, (unsigned long long)s->thread_max_by[IW_APP].len,
 		(unsigned long long)handler_max, (unsigned long long)s->preempt_max[IW_KERNEL].len,
 		(unsigned long long)s->preempt_max[IW_APP].len);
 }

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-WINDOW = re.compile(r'^vivt-emu: (irqs-off thread max|irqs-off handler [^:]+|preempt-off max, opened by [^:]+): '
+WINDOW = re.compile(r'^vivt-emu: (irqs-off thread max(?:, opened by [^:]+)?|irqs-off handler [^:]+|preempt-off max, opened by [^:]+): '
                     r'(\d+) instructions, ~(\d+) ARM926 cycles[^,]*, (.*)$')
 SUMMARY = re.compile(r'^vivt-emu: irqsoff-summary thread=(\d+) ')
 

@@ -71,6 +71,9 @@ static void close_window(struct irqsoff *s, uint64_t pos, uint32_t pc, const str
 		s->thread_count++;
 		keep_max(&s->thread_max, w);
 		note_site(s, w);
+		/* Told apart only when it could be the longest of either kind (cheap). */
+		if (w->len > s->thread_max_by[IW_KERNEL].len || w->len > s->thread_max_by[IW_APP].len)
+			keep_max(&s->thread_max_by[s->classify ? s->classify(s->classify_ctx, w->open_pc, 0) : IW_KERNEL], w);
 		break;
 	case IW_HANDLER:
 		if (w->vector >= 0 && w->vector < IW_VECTORS) {

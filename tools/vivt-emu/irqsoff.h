@@ -14,6 +14,8 @@
  *  - handler window: opened by an exception entry while IRQs were
  *    enabled; it ends at the exception return or at the first unmask;
  *  - boot: the stretch from reset to the first unmask, kept apart.
+ * Thread windows are also kept by who opened them (the classify callback):
+ * the kernel, or an application masking IRQs itself.
  * A window still open when the run ends is reported as such, not counted.
  */
 #ifndef VIVT_EMU_IRQSOFF_H
@@ -57,6 +59,7 @@ struct irqsoff {
 	struct iw_window cur;
 	struct iw_cost cur_at;		/* counters when cur opened */
 	struct iw_window thread_max, boot;
+	struct iw_window thread_max_by[2];	/* by enum iw_who of the opening instruction */
 	struct iw_site sites[IW_SITES];
 	unsigned nsites;
 	uint64_t thread_count, sites_dropped;
@@ -68,7 +71,7 @@ struct irqsoff {
 	struct iw_cost pcur_at;
 	struct iw_window preempt_max[2];	/* by enum iw_who */
 	uint64_t preempt_count[2];
-	/* Is a preempt window opened at pc (caller lr) the kernel's or an application's? */
+	/* Is a window opened at pc (caller lr) the kernel's or an application's? */
 	enum iw_who (*classify)(void *ctx, uint32_t pc, uint32_t lr);
 	void *classify_ctx;
 };

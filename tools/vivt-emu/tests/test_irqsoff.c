@@ -136,6 +136,23 @@ static void test_preempt(void)
 	   "an application's window is told apart by its opener");
 }
 
+static void test_thread_windows_by_opener(void)
+{
+	struct irqsoff s;
+
+	irqsoff_init(&s, false);
+	s.classify = by_pc;
+	irqsoff_psr_write(&s, 0, 0x9000, true, false, &zero);	/* an application's, 300 */
+	irqsoff_psr_write(&s, 299, 0x9004, false, false, &zero);
+	irqsoff_psr_write(&s, 400, 0x100, true, false, &zero);	/* the kernel's, 50 */
+	irqsoff_psr_write(&s, 449, 0x104, false, false, &zero);
+	irqsoff_psr_write(&s, 500, 0x200, true, false, &zero);	/* the kernel's, 20: shorter */
+	irqsoff_psr_write(&s, 519, 0x204, false, false, &zero);
+	ok(s.thread_max.len == 300 && s.thread_max_by[IW_APP].len == 300 &&
+	   s.thread_max_by[IW_KERNEL].len == 50 && s.thread_max_by[IW_KERNEL].open_pc == 0x100,
+	   "thread windows kept by who opened them: the kernel or an application");
+}
+
 static void test_cycles(void)
 {
 	struct iw_costs c = { .insn = 1, .dfill = 28, .ifill = 28, .dwriteback = 16, .cp15 = 1, .walk = 28, .drain = 16 };
@@ -164,6 +181,7 @@ int main(void)
 	test_handler_windows();
 	test_site_ranking();
 	test_preempt();
+	test_thread_windows_by_opener();
 	test_cycles();
 	test_cost_delta();
 	printf("1..%d\n", n);
