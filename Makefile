@@ -184,7 +184,7 @@ help:
 	@echo "  check-vivt-at91   the AT91SAM9G20-EK on vivt-emu"
 	@echo "  at91-mutants      the AT91 driver mutants alone"
 	@echo "  check-boards      every board builds"
-	@echo "  check-tools       lokal-latency, gen-capture, and the docs against the tree"
+	@echo "  check-tools       lokal-latency, gen-capture, the sigrok decoder, and the docs against the tree"
 	@echo "  check-openocd     the OpenOCD configs and flow, without hardware"
 	@echo "Images only:"
 	@echo "  shell-image       $(O)/shell.elf"

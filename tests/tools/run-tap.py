@@ -7,6 +7,7 @@ sys.path.insert(0, __import__("os").path.dirname(__file__))
 import test_latency  # noqa: E402
 import test_rates    # noqa: E402
 import test_docs     # noqa: E402
+import test_decoder  # noqa: E402
 import test_sigrok   # noqa: E402
 
 
@@ -28,10 +29,10 @@ class TapResult(unittest.TextTestResult):
 
 load = unittest.defaultTestLoader.loadTestsFromModule
 suite = unittest.TestSuite([load(test_latency), load(test_rates), load(test_sigrok),
-                            load(test_docs)])
+                            load(test_docs), load(test_decoder)])
 res = unittest.TextTestRunner(resultclass=TapResult, verbosity=2).run(suite)
 with open(sys.argv[1], "w") as f:
     for n, (r, name) in enumerate(TapResult.lines, 1):
         f.write("%s %d - %s\n" % (r, n, name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ").replace("test_rates.", "latency input: ")
-                .replace("test_docs.", "docs: ")))
+                .replace("test_docs.", "docs: ").replace("test_decoder.", "sigrok decoder: ")))
 sys.exit(0 if res.wasSuccessful() else 1)
