@@ -8,12 +8,16 @@
 #include <lokal/sched-internal.h>
 #include <lokal/preempt.h>
 #include <lokal/bug.h>
+#include <lokal/timeout.h>
 #include <asm/irqflags.h>
 
 #define PI_CHAIN_MAX 16         /* mutex chains deeper than this are a design bug */
 
 void mutex_init(struct mutex *m)
 {
+	if (!m)
+		bad_handle("mutex", m, __func__);
+	m->magic = MUTEX_MAGIC;
 	m->owner = NULL;
 	init_waitqueue(&m->waiters);
 	INIT_LIST_HEAD(&m->held);
@@ -69,10 +73,30 @@ static void boost_chain(struct mutex *m, int prio)
 		panic("mutex chain deeper than %d from thread '%s'", PI_CHAIN_MAX, current->name);
 }
 
+/*
+ * A waiter gave up (timed out): what it lent is taken back along the
+ * chain of owners, each down to what its remaining waiters still lend.
+ */
+static void unboost_chain(struct mutex *m)
+{
+	for (int depth = 0; m && m->owner && depth < PI_CHAIN_MAX; depth++) {
+		struct thread *o = m->owner;
+		int prio = inherited_prio(o);
+
+		if (prio == o->prio)
+			return;
+		sched_set_prio(o, prio);
+		m = o->blocked_on;
+	}
+}
+
 bool mutex_trylock(struct mutex *m)
 {
 	unsigned long flags = arch_local_irq_save();
-	bool ok = m->owner == NULL;
+	bool ok;
+
+	check_handle(m, MUTEX_MAGIC, "mutex");
+	ok = m->owner == NULL;
 
 	if (ok)
 		take(m, current);
@@ -80,26 +104,47 @@ bool mutex_trylock(struct mutex *m)
 	return ok;
 }
 
-void mutex_lock(struct mutex *m)
+int mutex_lock_timeout(struct mutex *m, long timeout)
 {
 	struct thread *me = current;
 	unsigned long flags;
+	int ret = 0;
 
-	might_sleep();
+	if (timeout)
+		might_sleep();
+	if (in_irq())
+		panic("%s(%p) in an IRQ handler (thread '%s'): a mutex is for threads",
+		      __func__, (void *)m, me->name);
 	flags = arch_local_irq_save();
+	check_handle(m, MUTEX_MAGIC, "mutex");
 	if (m->owner == me)
 		panic("mutex %p locked twice by thread '%s'", (void *)m, me->name);
 	if (!m->owner) {
 		take(m, me);
+	} else if (timeout == 0) {
+		ret = -EAGAIN;
 	} else {
+		uint64_t deadline = timeout_deadline(timeout);
+
 		me->blocked_on = m;
 		boost_chain(m, me->prio);
-		/* Handed over by mutex_unlock(): when we wake up, we own it. */
-		while (m->owner != me)
-			sleep_on(&m->waiters);
+		/*
+		 * Handed over by mutex_unlock(): when woken by it, we own it. A
+		 * time-out unlinked us before any unlock could pick us.
+		 */
+		while (m->owner != me && ret == 0)
+			ret = sleep_on_deadline(&m->waiters, deadline, false);
 		me->blocked_on = NULL;
+		if (ret)
+			unboost_chain(m);
 	}
 	arch_local_irq_restore(flags);
+	return ret;
+}
+
+void mutex_lock(struct mutex *m)
+{
+	mutex_lock_timeout(m, MAX_SCHEDULE_TIMEOUT);
 }
 
 void mutex_unlock(struct mutex *m)
@@ -107,6 +152,7 @@ void mutex_unlock(struct mutex *m)
 	struct thread *me = current, *next;
 	unsigned long flags = arch_local_irq_save();
 
+	check_handle(m, MUTEX_MAGIC, "mutex");
 	if (m->owner != me)
 		panic("mutex %p unlocked by thread '%s' but owned by '%s'", (void *)m,
 		      me->name, m->owner ? m->owner->name : "nobody");

@@ -50,6 +50,7 @@ static struct thread boot_thread = {
 	.name = "boot",
 	.prio = PRIO_IDLE,
 	.state = THREAD_READY,
+	.tnode = LIST_HEAD_INIT(boot_thread.tnode),
 };
 struct thread *current = &boot_thread;
 LIST_HEAD_DECL(all_threads);
@@ -86,6 +87,14 @@ bool scheduler_running(void)
 	return running;
 }
 
+/* Take t, ready but not running, off its ready queue (IRQs off). */
+void sched_dequeue(struct thread *t)
+{
+	list_del_init(&t->node);
+	if (list_empty(&ready[t->prio]))
+		ready_bitmap &= ~(1u << t->prio);
+}
+
 void sched_set_prio(struct thread *t, int prio)
 {
 	if (t->prio == prio)
@@ -105,9 +114,18 @@ void sched_set_prio(struct thread *t, int prio)
 		need_resched |= RESCHED_WAKE;
 }
 
-/* Make t runnable (IRQs off); ask for a switch if it outranks the running thread. */
+/*
+ * Make t runnable (IRQs off); ask for a switch if it outranks the running
+ * thread. A suspended thread's wait ends all the same, but it is parked
+ * until thread_resume().
+ */
 void wake_up_thread(struct thread *t)
 {
+	if (__builtin_expect(t->suspended, 0)) {
+		INIT_LIST_HEAD(&t->node);
+		t->state = THREAD_SUSPENDED;
+		return;
+	}
 	enqueue_ready(t, false);
 	if (t->prio > current->prio)
 		need_resched |= RESCHED_WAKE;

@@ -1,10 +1,17 @@
-/* Counting semaphore; up() works from IRQ handlers. */
+/* Counting semaphore; up() and down_trylock() work from IRQ handlers. */
 #include <lokal/mutex.h>
+#include <lokal/handle.h>
+#include <lokal/timeout.h>
 #include <lokal/preempt.h>
+#include <lokal/bug.h>
 #include <asm/irqflags.h>
 
 void sema_init(struct semaphore *s, int count)
 {
+	if (!s || count < 0)
+		panic("sema_init(%p, %d) in thread '%s': %s", (void *)s, count, current->name,
+		      s ? "negative count" : "NULL semaphore");
+	s->magic = SEMA_MAGIC;
 	s->count = count;
 	init_waitqueue(&s->waiters);
 }
@@ -12,12 +19,46 @@ void sema_init(struct semaphore *s, int count)
 bool down_trylock(struct semaphore *s)
 {
 	unsigned long flags = arch_local_irq_save();
-	bool ok = s->count > 0;
+	bool ok;
 
+	check_handle(s, SEMA_MAGIC, "semaphore");
+	ok = s->count > 0;
 	if (ok)
 		s->count--;
 	arch_local_irq_restore(flags);
 	return ok;
+}
+
+/*
+ * A woken waiter takes its unit by re-testing the count, so a unit given
+ * while a waiter timed out stays in the count for the next taker.
+ */
+int down_timeout(struct semaphore *s, long timeout)
+{
+	unsigned long flags;
+	uint64_t deadline;
+	int ret = 0;
+
+	if (timeout)
+		might_sleep();
+	flags = arch_local_irq_save();
+	check_handle(s, SEMA_MAGIC, "semaphore");
+	if (__builtin_expect(s->count > 0, 1)) {
+		s->count--;
+		arch_local_irq_restore(flags);
+		return 0;
+	}
+	if (timeout == 0) {
+		arch_local_irq_restore(flags);
+		return -EAGAIN;
+	}
+	deadline = timeout_deadline(timeout);
+	while (s->count <= 0 && ret == 0)
+		ret = sleep_on_deadline(&s->waiters, deadline, false);
+	if (ret == 0)
+		s->count--;
+	arch_local_irq_restore(flags);
+	return ret;
 }
 
 void down(struct semaphore *s)
@@ -26,6 +67,7 @@ void down(struct semaphore *s)
 
 	might_sleep();
 	flags = arch_local_irq_save();
+	check_handle(s, SEMA_MAGIC, "semaphore");
 	while (s->count <= 0)
 		sleep_on(&s->waiters);
 	s->count--;
@@ -36,6 +78,7 @@ void up(struct semaphore *s)
 {
 	unsigned long flags = arch_local_irq_save();
 
+	check_handle(s, SEMA_MAGIC, "semaphore");
 	s->count++;
 	wake_up_locked(&s->waiters);    /* one section: IRQ handlers call this */
 	arch_local_irq_restore(flags);

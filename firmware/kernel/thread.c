@@ -20,8 +20,8 @@
 static unsigned int last_id;    /* the boot/idle thread is 0 */
 const unsigned int thread_name_offset __attribute__((used)) = offsetof(struct thread, name);
 
-struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
-			     int prio, size_t stack_size)
+static struct thread *create(const char *name, void (*entry)(void *), void *arg,
+			     int prio, size_t stack_size, bool suspended)
 {
 	struct thread *t;
 	unsigned long flags;
@@ -55,9 +55,11 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 	}
 	init_waitqueue(t->joiners);
 	INIT_LIST_HEAD(&t->node);
+	INIT_LIST_HEAD(&t->tnode);
 	kmap_local_fork(t);
 	t->saved_sp = arch_thread_init_stack(t->stack, stack_size, sched_thread_entry);
 
+	t->suspended = suspended;
 	flags = arch_local_irq_save();
 	list_add_tail(&t->all, &all_threads);
 	wake_up_thread(t);
@@ -65,6 +67,18 @@ struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 	if (need_resched && scheduler_running())
 		preempt_schedule();
 	return t;
+}
+
+struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
+			     int prio, size_t stack_size)
+{
+	return create(name, entry, arg, prio, stack_size, false);
+}
+
+struct thread *thread_create_suspended(const char *name, void (*entry)(void *), void *arg,
+				       int prio, size_t stack_size)
+{
+	return create(name, entry, arg, prio, stack_size, true);
 }
 
 /* A thread may not leave with anything that belongs to its context held. */
@@ -132,6 +146,7 @@ static const char *state_name(enum thread_state s)
 	case THREAD_BLOCKED: return "blocked";
 	case THREAD_SLEEPING: return "sleeping";
 	case THREAD_DEAD: return "dead";
+	case THREAD_SUSPENDED: return "suspended";
 	}
 	return "?";
 }

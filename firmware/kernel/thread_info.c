@@ -11,6 +11,7 @@ static const char *const state_names[] = {
 	[THREAD_BLOCKED] = "blocked",
 	[THREAD_SLEEPING] = "sleeping",
 	[THREAD_DEAD] = "dead",
+	[THREAD_SUSPENDED] = "suspended",
 };
 
 static void fill_info(struct thread_info *ti, const struct thread *t)

@@ -1,5 +1,7 @@
-/* The tick: jiffies, sleeping threads, time slices. */
+/* The tick: jiffies, the timeouts of sleeping and waiting threads, time slices. */
 #include <lokal/thread.h>
+#include <lokal/timeout.h>
+#include <lokal/timer.h>
 #include <lokal/sched-internal.h>
 #include <lokal/platform.h>
 #include <lokal/preempt.h>
@@ -8,11 +10,12 @@
 
 static volatile uint64_t jiffies;
 /*
- * Sleeping threads, hashed by wake tick into a wheel: going to sleep links
- * a thread in O(1) with interrupts off, where a sorted list made that
+ * Threads with a deadline (sleeping, or waiting with a timeout), linked by
+ * tnode and hashed by wake tick into a wheel: arming a timeout links a
+ * thread in O(1) with interrupts off, where a sorted list made that
  * stretch grow with the number of sleepers; the tick looks at one slot,
  * whose threads are due now or a whole turn later. Within a slot threads
- * stay in the order they went to sleep, so those due at one tick wake in
+ * stay in the order they were armed, so those due at one tick wake in
  * that order.
  */
 #define SLEEP_WHEEL     64u
@@ -36,6 +39,43 @@ uint64_t jiffies_read(void)
 	return j;
 }
 
+uint64_t timeout_deadline(long timeout)
+{
+	if (__builtin_expect(timeout < 0, 0))
+		panic("negative timeout %ld in thread '%s'", timeout, current->name);
+	return timeout == MAX_SCHEDULE_TIMEOUT ? TIMEOUT_NEVER : jiffies + (uint64_t)timeout;
+}
+
+long timeout_remaining(uint64_t deadline)
+{
+	if (deadline == TIMEOUT_NEVER)
+		return MAX_SCHEDULE_TIMEOUT;
+	return deadline > jiffies ? (long)(deadline - jiffies) : 0;
+}
+
+void timeout_arm(struct thread *t, uint64_t deadline)
+{
+	t->wake_tick = deadline;
+	list_add_tail(&t->tnode, wheel_slot(deadline));
+}
+
+/*
+ * A deadline reached. Only a thread still waiting is woken: one a waker
+ * made ready already (READY, or SUSPENDED by now) has won the race and
+ * merely leaves the wheel. A blocked thread leaves its wait queue here.
+ */
+static void timeout_expire(struct thread *t)
+{
+	list_del_init(&t->tnode);
+	if (t->state == THREAD_BLOCKED) {
+		list_del_init(&t->node);
+		t->wait_result = -ETIMEDOUT;
+		wake_up_thread(t);
+	} else if (t->state == THREAD_SLEEPING) {
+		wake_up_thread(t);
+	}
+}
+
 void sched_tick(void)
 {
 	struct list_head *slot, *pos, *n;
@@ -43,31 +83,40 @@ void sched_tick(void)
 	jiffies++;
 	slot = wheel_slot(jiffies);
 	list_for_each_safe(pos, n, slot) {
-		struct thread *t = list_entry(pos, struct thread, node);
+		struct thread *t = list_entry(pos, struct thread, tnode);
 
 		if (t->wake_tick > jiffies)
 			continue;       /* a later turn of the wheel */
-		list_del_init(&t->node);
-		wake_up_thread(t);
+		timeout_expire(t);
 	}
+	timer_list_tick(jiffies);
 	sched_tick_slice();
+}
+
+long schedule_timeout(long timeout)
+{
+	struct thread *me = current;
+	unsigned long flags;
+	uint64_t deadline;
+
+	might_sleep();
+	flags = arch_local_irq_save();
+	deadline = timeout_deadline(timeout ? timeout : 1);
+	if (deadline != TIMEOUT_NEVER)
+		timeout_arm(me, deadline);
+	me->state = THREAD_SLEEPING;
+	schedule();
+	timeout_disarm(me);             /* woken early (thread_resume of a sleeper) */
+	arch_local_irq_restore(flags);
+	return 0;
 }
 
 void sleep_ticks(unsigned int n)
 {
-	struct thread *me = current;
-	unsigned long flags;
-
-	might_sleep();
-	flags = arch_local_irq_save();
-	me->wake_tick = jiffies + (n ? n : 1);
-	list_add_tail(&me->node, wheel_slot(me->wake_tick));
-	me->state = THREAD_SLEEPING;
-	schedule();
-	arch_local_irq_restore(flags);
+	schedule_timeout((long)n);
 }
 
 void sleep_ms(unsigned int ms)
 {
-	sleep_ticks((unsigned int)(((uint64_t)ms * CONFIG_HZ + 999) / 1000));
+	schedule_timeout(msecs_to_jiffies(ms));
 }

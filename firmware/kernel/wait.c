@@ -1,5 +1,6 @@
-/* Wait queues (see lokal/wait.h): FIFO, interrupts off as the lock. */
+/* Wait queues (see lokal/wait.h): FIFO or by priority, interrupts off as the lock. */
 #include <lokal/wait.h>
+#include <lokal/timeout.h>
 #include <lokal/sched.h>
 #include <lokal/sched-internal.h>
 #include <lokal/preempt.h>
@@ -11,7 +12,18 @@ void init_waitqueue(struct wait_queue *wq)
 	INIT_LIST_HEAD(&wq->waiters);
 }
 
-void sleep_on(struct wait_queue *wq)
+/* Behind the last waiter of me's priority or higher: most urgent first, FIFO among equals. */
+static struct list_head *prio_slot(struct wait_queue *wq, int prio)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &wq->waiters)
+		if (list_entry(pos, struct thread, node)->prio < prio)
+			break;
+	return pos;
+}
+
+int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio)
 {
 	struct thread *me = current;
 
@@ -20,9 +32,21 @@ void sleep_on(struct wait_queue *wq)
 	if (!scheduler_running())
 		panic("thread '%s' would block on wait queue %p before the scheduler runs",
 		      me->name, (void *)wq);
-	list_add_tail(&me->node, &wq->waiters);
+	if (deadline != TIMEOUT_NEVER && timeout_remaining(deadline) == 0)
+		return -ETIMEDOUT;
+	list_add_tail(&me->node, by_prio ? prio_slot(wq, me->prio) : &wq->waiters);
+	me->wait_result = 0;
 	me->state = THREAD_BLOCKED;
+	if (deadline != TIMEOUT_NEVER)
+		timeout_arm(me, deadline);
 	schedule();
+	timeout_disarm(me);
+	return me->wait_result;
+}
+
+void sleep_on(struct wait_queue *wq)
+{
+	sleep_on_deadline(wq, TIMEOUT_NEVER, false);
 }
 
 bool wake_up(struct wait_queue *wq)

@@ -20,6 +20,8 @@ extern struct list_head all_threads;
 
 /* Make a blocked or sleeping t runnable and request a switch if it outranks current (IRQs off). */
 void wake_up_thread(struct thread *t);
+/* Take t, ready but not running, off its ready queue (IRQs off). */
+void sched_dequeue(struct thread *t);
 /* Change t's effective priority, moving it between ready queues (IRQs off). */
 void sched_set_prio(struct thread *t, int prio);
 /* Time-slice accounting, called from sched_tick() (IRQ context). */

@@ -24,6 +24,7 @@ enum thread_state {
 	THREAD_BLOCKED,         /* on a wait queue */
 	THREAD_SLEEPING,        /* waiting for a tick */
 	THREAD_DEAD,            /* exited, waiting to be joined */
+	THREAD_SUSPENDED,       /* off every queue until thread_resume() */
 };
 
 #define THREAD_NAME_LEN 16
@@ -47,8 +48,14 @@ struct thread {
 	enum thread_state state;
 	struct list_head all;           /* every thread, for ps */
 	unsigned int slice;             /* ticks left in this time slice */
-	uint64_t wake_tick;
-	int wait_result;
+	uint64_t wake_tick;             /* deadline of a sleep or a timed wait */
+	struct list_head tnode;         /* on the timeout list while wake_tick is armed */
+	int wait_result;                /* 0, or why a wait ended (-ETIMEDOUT) */
+	/* What a blocked thread waits with: a buffer, a block, a flag mask. */
+	void *wait_data;
+	uint32_t wait_mask;
+	unsigned int wait_mode;
+	bool suspended;                 /* thread_suspend()ed: a wake-up leaves it SUSPENDED */
 	struct mutex *blocked_on;        /* the mutex this thread sleeps for, if any */
 	struct list_head held_mutexes;  /* mutexes it owns, for priority inheritance */
 

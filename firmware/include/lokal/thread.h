@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdbool.h>
 #include <lokal/sched.h>
 
 #define THREAD_STACK_DEFAULT    4096
@@ -18,6 +19,22 @@
  */
 struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 			     int prio, size_t stack_size);
+/* The same, but the thread waits suspended until thread_resume(). */
+struct thread *thread_create_suspended(const char *name, void (*entry)(void *), void *arg,
+				       int prio, size_t stack_size);
+/*
+ * Stop t until thread_resume(t). Suspending oneself blocks (threads only,
+ * not atomic). Another thread may be suspended from anywhere, IRQ
+ * handlers included: if it is waiting, its wait goes on, and when it ends
+ * (wake-up or time-out) the thread stays stopped, its wait's result kept.
+ * A suspended thread keeps its local kmaps (restored when it runs again)
+ * and the mutexes it owns: their waiters wait until it is resumed and
+ * unlocks. Suspending a suspended or exited thread does nothing (there
+ * is no count). NULL or the idle thread is a reported bug.
+ */
+void thread_suspend(struct thread *t);
+/* Let a suspended t go on; returns whether it was suspended. Callable from IRQ handlers. */
+bool thread_resume(struct thread *t);
 /* End the calling thread. Holding a local kmap here is a reported bug. */
 void thread_exit(int code) __attribute__((noreturn));
 /* Wait for t to exit, free it, and return its exit code. */

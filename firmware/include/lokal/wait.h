@@ -9,7 +9,10 @@
 #define LOKAL_WAIT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <lokal/list.h>
+#include <lokal/timeout.h>
+#include <asm/irqflags.h>
 #include <lokal/sched.h>
 #include <lokal/sched-internal.h>
 
@@ -22,6 +25,13 @@ struct wait_queue {
 void init_waitqueue(struct wait_queue *wq);
 /* Block the current thread on wq. Interrupts must be off; they are off on return. */
 void sleep_on(struct wait_queue *wq);
+/*
+ * The same until the tick deadline (timeout_deadline(); TIMEOUT_NEVER: no
+ * limit), queued FIFO or, with by_prio, behind every waiter at least as
+ * urgent. Returns 0 once woken, -ETIMEDOUT when the deadline came first
+ * (at once if it has passed), or what the waker put in wait_result.
+ */
+int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio);
 /* Make the longest waiter ready; returns whether one was woken. */
 bool wake_up(struct wait_queue *wq);
 /*
@@ -45,6 +55,36 @@ static inline bool wake_up_locked(struct wait_queue *wq)
 }
 /* Make every waiter ready; returns how many. */
 int wake_up_all(struct wait_queue *wq);
+
+/*
+ * Linux's wait_event family: sleep on wq (an lvalue, as in Linux) until
+ * condition is true, testing it with interrupts off each time the thread
+ * is woken; wakers change what condition reads and then wake_up(&wq).
+ * wait_event_timeout() returns 0 if the timeout (ticks) ran out with
+ * condition false, else the ticks that were left (at least 1). Thread
+ * context only.
+ */
+#define wait_event_timeout(wq, condition, timeout)                              \
+	({                                                                      \
+		unsigned long __wf = arch_local_irq_save();                     \
+		uint64_t __dl = timeout_deadline(timeout);                      \
+		long __ret;                                                     \
+		for (;;) {                                                      \
+			if (condition) {                                        \
+				__ret = timeout_remaining(__dl);                \
+				__ret = __ret ? __ret : 1;                      \
+				break;                                          \
+			}                                                       \
+			if (sleep_on_deadline(&(wq), __dl, false)) {            \
+				__ret = (condition) ? 1 : 0;                    \
+				break;                                          \
+			}                                                       \
+		}                                                               \
+		arch_local_irq_restore(__wf);                                   \
+		__ret;                                                          \
+	})
+#define wait_event(wq, condition) \
+	((void)wait_event_timeout(wq, condition, MAX_SCHEDULE_TIMEOUT))
 
 /* True once threads exist and blocking is possible. */
 bool scheduler_running(void);

@@ -1,0 +1,50 @@
+/*
+ * Event flags: a group of 32 flags that threads wait on, for any or all
+ * of a mask, optionally clearing what they waited for as they leave.
+ * Setting and clearing work from IRQ handlers.
+ *
+ *   static struct event_flags ev;
+ *   event_flags_init(&ev);
+ *   event_flags_set(&ev, RX_DONE);                      (an IRQ handler)
+ *   uint32_t got;
+ *   if (event_flags_wait(&ev, RX_DONE | ERR, EF_ANY | EF_CLEAR, &got,
+ *                        msecs_to_jiffies(20)) == 0) ...
+ *
+ * event_flags_set() wakes, in the order they began to wait, every waiter
+ * its new flags satisfy; a waiter with EF_CLEAR clears its mask's flags
+ * at that moment, so a later waiter in the same call may no longer be
+ * satisfied. Results: 0 satisfied (*got: the flags as they were when it
+ * was, before any clear); -EAGAIN not satisfied and timeout 0;
+ * -ETIMEDOUT the time ran out first. A NULL or uninitialised group, a
+ * zero mask, an unknown mode or a blocking call from an IRQ handler is a
+ * reported bug naming the thread.
+ */
+#ifndef LOKAL_EVENT_FLAGS_H
+#define LOKAL_EVENT_FLAGS_H
+
+#include <stdint.h>
+#include <lokal/wait.h>
+#include <lokal/handle.h>
+
+#define EF_ANY          0u      /* satisfied by any flag of the mask */
+#define EF_ALL          1u      /* satisfied once every flag of the mask is set */
+#define EF_CLEAR        2u      /* clear the mask's flags when satisfied */
+
+struct event_flags {
+	unsigned int magic;
+	uint32_t flags;
+	struct wait_queue waiters;      /* FIFO; wait_mask/wait_mode, wait_data: got */
+};
+
+void event_flags_init(struct event_flags *ef);
+/* Wait up to timeout ticks for mask (mode: EF_ANY or EF_ALL, | EF_CLEAR). got may be NULL. */
+int event_flags_wait(struct event_flags *ef, uint32_t mask, unsigned int mode, uint32_t *got,
+		     long timeout);
+/* Set flags and wake whom they satisfy; callable from IRQ handlers. */
+void event_flags_set(struct event_flags *ef, uint32_t flags);
+/* Clear flags; callable from IRQ handlers. */
+void event_flags_clear(struct event_flags *ef, uint32_t flags);
+/* The flags now. */
+uint32_t event_flags_get(struct event_flags *ef);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * Message queues: fixed-size messages copied in and out of a ring whose
+ * storage (capacity * msg_size bytes) the caller gives at creation.
+ * Messages leave in the order they were sent. Blocked senders and
+ * receivers are served most urgent first, FIFO among equal priorities; a
+ * receiver that waits gets the next message copied straight into its
+ * buffer, and a sender that waits has its message moved into the ring as
+ * soon as there is room, so neither can be overtaken once it waits.
+ *
+ *   static uint8_t ring[8 * 16];
+ *   static struct msgqueue q;
+ *   msgq_init(&q, ring, 16, 8);
+ *   msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT);               producer
+ *   if (msgq_receive(&q, msg, msecs_to_jiffies(50)) == -ETIMEDOUT) ...   consumer
+ *
+ * Results: 0 done; -EAGAIN the queue was full (send) or empty (receive)
+ * and timeout was 0; -ETIMEDOUT the time ran out first. Misuse (NULL or
+ * uninitialised queue, NULL message, a blocking call from an IRQ handler
+ * or with preemption off) is a reported bug naming the thread.
+ */
+#ifndef LOKAL_MSGQUEUE_H
+#define LOKAL_MSGQUEUE_H
+
+#include <stddef.h>
+#include <lokal/wait.h>
+#include <lokal/handle.h>
+
+struct msgqueue {
+	unsigned int magic;
+	unsigned int msg_size;
+	unsigned int count;             /* messages in the ring */
+	char *buf, *end;                /* the ring: capacity * msg_size bytes */
+	char *head, *tail;              /* next to receive, next free */
+	unsigned int capacity;
+	struct wait_queue receivers;    /* by priority; each wait_data: its buffer */
+	struct wait_queue senders;      /* by priority; each wait_data: its message */
+};
+
+/*
+ * Set q up over buf (capacity messages of msg_size bytes each). A zero size
+ * or capacity or a NULL q or buf is a reported bug. Threads or boot code.
+ */
+void msgq_init(struct msgqueue *q, void *buf, size_t msg_size, unsigned int capacity);
+/* Copy msg (msg_size bytes) in, waiting up to timeout ticks for room. Threads only, unless timeout is 0. */
+int msgq_send(struct msgqueue *q, const void *msg, long timeout);
+/* Copy the oldest message out to msg, waiting up to timeout ticks for one. Threads only, unless timeout is 0. */
+int msgq_receive(struct msgqueue *q, void *msg, long timeout);
+/* Never wait; callable from IRQ handlers. */
+static inline int msgq_try_send(struct msgqueue *q, const void *msg)
+{
+	return msgq_send(q, msg, 0);
+}
+static inline int msgq_try_receive(struct msgqueue *q, void *msg)
+{
+	return msgq_receive(q, msg, 0);
+}
+/* Messages waiting now (a snapshot). */
+unsigned int msgq_count(struct msgqueue *q);
+
+#endif

@@ -1,0 +1,154 @@
+/*
+ * Message queues (see lokal/msgqueue.h). Interrupts off is the lock. A
+ * waiter is never woken to retry: the thread that unblocks it also does
+ * its transfer, in the same section, so a time-out racing with it cannot
+ * lose or duplicate a message (the tick only ends waits still BLOCKED).
+ */
+#include <stdint.h>
+#include <string.h>
+#include <lokal/msgqueue.h>
+#include <lokal/timeout.h>
+#include <lokal/preempt.h>
+#include <lokal/bug.h>
+#include <asm/irqflags.h>
+
+/* Whole words inline (the common message shape), anything else by memcpy. */
+static inline void msg_copy(void *dst, const void *src, unsigned int size)
+{
+	if (__builtin_expect((((uintptr_t)dst | (uintptr_t)src | size) & 3) == 0, 1)) {
+		uint32_t *d = dst;
+		const uint32_t *s = src;
+
+		for (unsigned int n = size >> 2; n; n--) {
+			__asm__("" : "+r"(d));  /* a word loop, not a memcpy call */
+			*d++ = *s++;
+		}
+	} else {
+		memcpy(dst, src, size);
+	}
+}
+
+/* The first waiter of wq, unlinked, or NULL. */
+static inline struct thread *take_waiter(struct wait_queue *wq)
+{
+	struct list_head *first = wq->waiters.next;
+
+	if (__builtin_expect(first == &wq->waiters, 1))
+		return NULL;
+	wq->waiters.next = first->next;
+	first->next->prev = &wq->waiters;
+	return list_entry(first, struct thread, node);
+}
+
+static void bad_message(const char *call, struct msgqueue *q)
+{
+	panic("%s(%p) in thread '%s': NULL message buffer", call, (void *)q, current->name);
+}
+
+void msgq_init(struct msgqueue *q, void *buf, size_t msg_size, unsigned int capacity)
+{
+	if (!q || !buf || msg_size == 0 || capacity == 0 || msg_size > UINT32_MAX / capacity)
+		panic("msgq_init(%p, %p, %u, %u) in thread '%s': %s", (void *)q, buf,
+		      (unsigned)msg_size, capacity, current->name,
+		      !q ? "NULL queue" : !buf ? "NULL buffer" :
+		      msg_size == 0 ? "message size 0" : capacity == 0 ? "capacity 0" : "too large");
+	q->msg_size = (unsigned int)msg_size;
+	q->capacity = capacity;
+	q->count = 0;
+	q->buf = q->head = q->tail = buf;
+	q->end = q->buf + msg_size * capacity;
+	init_waitqueue(&q->receivers);
+	init_waitqueue(&q->senders);
+	q->magic = MSGQ_MAGIC;
+}
+
+int msgq_send(struct msgqueue *q, const void *msg, long timeout)
+{
+	struct thread *r;
+	unsigned long flags;
+	int ret;
+
+	if (timeout)
+		might_sleep();
+	flags = arch_local_irq_save();
+	check_handle(q, MSGQ_MAGIC, "message queue");
+	if (__builtin_expect(!msg, 0))
+		bad_message(__func__, q);
+	r = take_waiter(&q->receivers);         /* one waits only while the ring is empty */
+	if (__builtin_expect(r != NULL, 0)) {
+		msg_copy(r->wait_data, msg, q->msg_size);
+		wake_up_thread(r);
+		arch_local_irq_restore(flags);
+		preempt_check_resched();
+		return 0;
+	}
+	if (__builtin_expect(q->count < q->capacity, 1)) {
+		char *tail = q->tail;
+
+		msg_copy(tail, msg, q->msg_size);
+		tail += q->msg_size;
+		q->tail = tail == q->end ? q->buf : tail;
+		q->count++;
+		arch_local_irq_restore(flags);
+		return 0;
+	}
+	if (timeout == 0) {
+		arch_local_irq_restore(flags);
+		return -EAGAIN;
+	}
+	current->wait_data = (void *)msg;
+	ret = sleep_on_deadline(&q->senders, timeout_deadline(timeout), true);
+	arch_local_irq_restore(flags);
+	return ret;
+}
+
+int msgq_receive(struct msgqueue *q, void *msg, long timeout)
+{
+	unsigned long flags;
+	int ret;
+
+	if (timeout)
+		might_sleep();
+	flags = arch_local_irq_save();
+	check_handle(q, MSGQ_MAGIC, "message queue");
+	if (__builtin_expect(!msg, 0))
+		bad_message(__func__, q);
+	if (__builtin_expect(q->count != 0, 1)) {
+		char *head = q->head;
+		struct thread *s;
+
+		msg_copy(msg, head, q->msg_size);
+		head += q->msg_size;
+		q->head = head == q->end ? q->buf : head;
+		q->count--;
+		s = take_waiter(&q->senders);   /* one waits only while the ring is full */
+		if (__builtin_expect(s != NULL, 0)) {
+			char *tail = q->tail;
+
+			msg_copy(tail, s->wait_data, q->msg_size);
+			tail += q->msg_size;
+			q->tail = tail == q->end ? q->buf : tail;
+			q->count++;
+			wake_up_thread(s);
+			arch_local_irq_restore(flags);
+			preempt_check_resched();
+			return 0;
+		}
+		arch_local_irq_restore(flags);
+		return 0;
+	}
+	if (timeout == 0) {
+		arch_local_irq_restore(flags);
+		return -EAGAIN;
+	}
+	current->wait_data = msg;
+	ret = sleep_on_deadline(&q->receivers, timeout_deadline(timeout), true);
+	arch_local_irq_restore(flags);
+	return ret;
+}
+
+unsigned int msgq_count(struct msgqueue *q)
+{
+	check_handle(q, MSGQ_MAGIC, "message queue");
+	return q->count;
+}
