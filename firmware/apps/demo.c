@@ -9,6 +9,12 @@
  *    its own. Every switch tears down and restores the maps. At the end
  *    every page is verified again.
  *
+ * The threads use the RTOS services as an application would: a periodic
+ * software timer paces the sampler through a completion, each worker
+ * reports through a message queue in a block from a memory pool and
+ * raises its event flag, and main waits for all the flags (with a
+ * timeout) and suspends the sampler while it prints its snapshot.
+ *
  * It sizes itself from the memory there is: with little highmem the threads
  * work on fewer pages, topped up with lowmem ones (kmap of a lowmem page is
  * its direct address), and with none it says so and runs on lowmem alone.
@@ -21,6 +27,11 @@
 #include <lokal/highmem.h>
 #include <lokal/crc32c.h>
 #include <lokal/bug.h>
+#include <lokal/completion.h>
+#include <lokal/msgqueue.h>
+#include <lokal/mempool.h>
+#include <lokal/event_flags.h>
+#include <lokal/timer.h>
 
 #define WORKERS         6
 #define PAGES_PER_WORKER 64     /* at most; fewer when memory is short */
@@ -120,7 +131,29 @@ struct worker {
 	uint32_t gen;
 	unsigned long sections;
 	unsigned long bad;
+	int index;
 };
+
+/* What a worker reports at its end, in a pool block sent through the queue. */
+struct report {
+	unsigned long sections, bad;
+};
+static struct mempool report_pool;
+static uint64_t report_region[WORKERS * sizeof(struct report) / 8 + 8];
+static struct msgqueue reports;
+static struct report *report_ring[WORKERS];
+static struct event_flags workers_done;
+
+static void report(struct worker *w)
+{
+	struct report *r;
+
+	BUG_ON(mempool_alloc(&report_pool, (void **)&r, MAX_SCHEDULE_TIMEOUT) != 0);
+	r->sections = w->sections;
+	r->bad = w->bad;
+	BUG_ON(msgq_send(&reports, &r, MAX_SCHEDULE_TIMEOUT) != 0);
+	event_flags_set(&workers_done, 1u << w->index);
+}
 
 static void worker_fn(void *arg)
 {
@@ -148,10 +181,19 @@ static void worker_fn(void *arg)
 		}
 		w->gen++;
 	}
+	report(w);
 }
 
 static volatile bool sampler_stop;
 static unsigned long sampler_maps;
+static struct completion sample_due;
+
+static void sample_tick(struct timer_list *t)
+{
+	(void)t;
+	complete(&sample_due);
+}
+static DEFINE_TIMER(sample_timer, sample_tick);
 
 static void sampler_fn(void *arg)
 {
@@ -164,7 +206,8 @@ static void sampler_fn(void *arg)
 		p[0]++;
 		kunmap_local(p);
 		sampler_maps++;
-		sleep_ms(3);
+		/* Paced by the timer; the timeout only bounds a lost tick. */
+		wait_for_completion_timeout(&sample_due, msecs_to_jiffies(100));
 	}
 }
 
@@ -220,8 +263,13 @@ static void phase_threads(void)
 
 	if (per == 0)
 		return;
+	mempool_init(&report_pool, report_region, sizeof(report_region), sizeof(struct report));
+	msgq_init(&reports, report_ring, sizeof(report_ring[0]), WORKERS);
+	event_flags_init(&workers_done);
+	init_completion(&sample_due);
+	mod_timer_periodic(&sample_timer, jiffies_read() + 1, msecs_to_jiffies(3));
 	for (int i = 0; i < WORKERS; i++) {
-		w[i] = (struct worker){ &all_high[i * per], per, 0, 0, 0 };
+		w[i] = (struct worker){ &all_high[i * per], per, 0, 0, 0, i };
 		snprintf(name, sizeof(name), "worker%d", i);
 		/* three priority levels, two threads each: slices and preemption */
 		t[i] = thread_create(name, worker_fn, &w[i], PRIO_MAIN - 3 + i / 2, 2048);
@@ -229,13 +277,24 @@ static void phase_threads(void)
 	sampler = thread_create("sampler", sampler_fn, &all_high[WORKERS * per],
 				PRIO_MAIN + 2, 2048);
 	sleep_ms(40);           /* a snapshot mid-run: preempted threads hold maps */
+	thread_suspend(sampler);        /* kept out of the way while ps prints */
 	thread_ps();
+	thread_resume(sampler);
+	if (event_flags_wait(&workers_done, (1u << WORKERS) - 1, EF_ALL, NULL,
+			     msecs_to_jiffies(60000)) != 0)
+		printf("demo: workers still running after 60 s\n");
 	for (int i = 0; i < WORKERS; i++) {
+		struct report *r;
+
+		BUG_ON(msgq_receive(&reports, &r, 0) != 0);
+		bad += r->bad;
+		sections += r->sections;
+		mempool_free(&report_pool, r);
 		thread_join(t[i]);
-		bad += w[i].bad;
-		sections += w[i].sections;
 	}
 	sampler_stop = true;
+	del_timer_sync(&sample_timer);
+	complete(&sample_due);
 	thread_join(sampler);
 
 	/* Every worker page holds generation ROUNDS now. */

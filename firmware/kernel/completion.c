@@ -37,7 +37,7 @@ long wait_for_completion_timeout(struct completion *x, long timeout)
 	long ret;
 	int err = 0;
 
-	might_sleep();
+	might_sleep_if_debug(timeout);
 	flags = arch_local_irq_save();
 	check_handle(x, COMPL_MAGIC, "completion");
 	deadline = timeout_deadline(timeout);

@@ -32,8 +32,7 @@ int event_flags_wait(struct event_flags *ef, uint32_t mask, unsigned int mode, u
 	uint32_t now;
 	int ret = 0;
 
-	if (timeout)
-		might_sleep();
+	might_sleep_if_debug(timeout);
 	flags = arch_local_irq_save();
 	check_handle(ef, EVFL_MAGIC, "event flag group");
 	if (mask == 0 || (mode & ~(EF_ALL | EF_CLEAR)))

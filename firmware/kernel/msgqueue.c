@@ -12,16 +12,29 @@
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 
-/* Whole words inline (the common message shape), anything else by memcpy. */
+struct chunk {
+	uint32_t w[4];
+};
+
+/*
+ * Whole words inline, 16 bytes at a time (a load-multiple and a
+ * store-multiple), anything else by memcpy.
+ */
 static inline void msg_copy(void *dst, const void *src, unsigned int size)
 {
 	if (__builtin_expect((((uintptr_t)dst | (uintptr_t)src | size) & 3) == 0, 1)) {
-		uint32_t *d = dst;
-		const uint32_t *s = src;
+		struct chunk *d = dst;
+		const struct chunk *s = src;
+		uint32_t *dw;
+		const uint32_t *sw;
 
-		for (unsigned int n = size >> 2; n; n--) {
-			__asm__("" : "+r"(d));  /* a word loop, not a memcpy call */
+		for (; size >= sizeof(*d); size -= sizeof(*d))
 			*d++ = *s++;
+		dw = (uint32_t *)d;
+		sw = (const uint32_t *)s;
+		for (; size; size -= 4) {
+			__asm__("" : "+r"(dw));        /* a word loop, not a memcpy call */
+			*dw++ = *sw++;
 		}
 	} else {
 		memcpy(dst, src, size);
@@ -62,19 +75,49 @@ void msgq_init(struct msgqueue *q, void *buf, size_t msg_size, unsigned int capa
 	q->magic = MSGQ_MAGIC;
 }
 
+static inline void ring_put(struct msgqueue *q, const void *msg)
+{
+	char *tail = q->tail;
+
+	msg_copy(tail, msg, q->msg_size);
+	tail += q->msg_size;
+	q->tail = tail == q->end ? q->buf : tail;
+	q->count++;
+}
+
+/* Interrupts off and the arguments checked; returns the flags to restore. */
+static inline unsigned long enter(struct msgqueue *q, const void *msg, long timeout,
+				  const char *call)
+{
+	unsigned long flags;
+
+	might_sleep_if_debug(timeout);
+	flags = arch_local_irq_save();
+	if (__builtin_expect(!q || q->magic != MSGQ_MAGIC, 0))
+		bad_handle("message queue", q, call);
+	if (__builtin_expect(!msg, 0))
+		bad_message(call, q);
+	return flags;
+}
+
+/* Nothing to do now: fail, or wait with buf for the thread that will do the transfer. */
+static int wait(struct wait_queue *wq, void *buf, long timeout, unsigned long flags)
+{
+	int ret = -EAGAIN;
+
+	if (timeout) {
+		current->wait_data = buf;
+		ret = sleep_on_deadline(wq, timeout_deadline(timeout), true);
+	}
+	arch_local_irq_restore(flags);
+	return ret;
+}
+
 int msgq_send(struct msgqueue *q, const void *msg, long timeout)
 {
-	struct thread *r;
-	unsigned long flags;
-	int ret;
+	unsigned long flags = enter(q, msg, timeout, __func__);
+	struct thread *r = take_waiter(&q->receivers);  /* one waits only while the ring is empty */
 
-	if (timeout)
-		might_sleep();
-	flags = arch_local_irq_save();
-	check_handle(q, MSGQ_MAGIC, "message queue");
-	if (__builtin_expect(!msg, 0))
-		bad_message(__func__, q);
-	r = take_waiter(&q->receivers);         /* one waits only while the ring is empty */
 	if (__builtin_expect(r != NULL, 0)) {
 		msg_copy(r->wait_data, msg, q->msg_size);
 		wake_up_thread(r);
@@ -83,36 +126,17 @@ int msgq_send(struct msgqueue *q, const void *msg, long timeout)
 		return 0;
 	}
 	if (__builtin_expect(q->count < q->capacity, 1)) {
-		char *tail = q->tail;
-
-		msg_copy(tail, msg, q->msg_size);
-		tail += q->msg_size;
-		q->tail = tail == q->end ? q->buf : tail;
-		q->count++;
+		ring_put(q, msg);
 		arch_local_irq_restore(flags);
 		return 0;
 	}
-	if (timeout == 0) {
-		arch_local_irq_restore(flags);
-		return -EAGAIN;
-	}
-	current->wait_data = (void *)msg;
-	ret = sleep_on_deadline(&q->senders, timeout_deadline(timeout), true);
-	arch_local_irq_restore(flags);
-	return ret;
+	return wait(&q->senders, (void *)msg, timeout, flags);
 }
 
 int msgq_receive(struct msgqueue *q, void *msg, long timeout)
 {
-	unsigned long flags;
-	int ret;
+	unsigned long flags = enter(q, msg, timeout, __func__);
 
-	if (timeout)
-		might_sleep();
-	flags = arch_local_irq_save();
-	check_handle(q, MSGQ_MAGIC, "message queue");
-	if (__builtin_expect(!msg, 0))
-		bad_message(__func__, q);
 	if (__builtin_expect(q->count != 0, 1)) {
 		char *head = q->head;
 		struct thread *s;
@@ -123,12 +147,7 @@ int msgq_receive(struct msgqueue *q, void *msg, long timeout)
 		q->count--;
 		s = take_waiter(&q->senders);   /* one waits only while the ring is full */
 		if (__builtin_expect(s != NULL, 0)) {
-			char *tail = q->tail;
-
-			msg_copy(tail, s->wait_data, q->msg_size);
-			tail += q->msg_size;
-			q->tail = tail == q->end ? q->buf : tail;
-			q->count++;
+			ring_put(q, s->wait_data);
 			wake_up_thread(s);
 			arch_local_irq_restore(flags);
 			preempt_check_resched();
@@ -137,14 +156,7 @@ int msgq_receive(struct msgqueue *q, void *msg, long timeout)
 		arch_local_irq_restore(flags);
 		return 0;
 	}
-	if (timeout == 0) {
-		arch_local_irq_restore(flags);
-		return -EAGAIN;
-	}
-	current->wait_data = msg;
-	ret = sleep_on_deadline(&q->receivers, timeout_deadline(timeout), true);
-	arch_local_irq_restore(flags);
-	return ret;
+	return wait(&q->receivers, msg, timeout, flags);
 }
 
 unsigned int msgq_count(struct msgqueue *q)

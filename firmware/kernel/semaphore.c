@@ -39,8 +39,7 @@ int down_timeout(struct semaphore *s, long timeout)
 	uint64_t deadline;
 	int ret = 0;
 
-	if (timeout)
-		might_sleep();
+	might_sleep_if_debug(timeout);
 	flags = arch_local_irq_save();
 	check_handle(s, SEMA_MAGIC, "semaphore");
 	if (__builtin_expect(s->count > 0, 1)) {
@@ -61,26 +60,38 @@ int down_timeout(struct semaphore *s, long timeout)
 	return ret;
 }
 
-void down(struct semaphore *s)
+/* down() found no unit: wait for one. IRQs off on entry, restored here. */
+void __down(struct semaphore *s, unsigned long flags)
 {
-	unsigned long flags;
-
-	might_sleep();
-	flags = arch_local_irq_save();
-	check_handle(s, SEMA_MAGIC, "semaphore");
 	while (s->count <= 0)
 		sleep_on(&s->waiters);
 	s->count--;
 	arch_local_irq_restore(flags);
 }
 
+/*
+ * Out of line, unlike down(): the path from an interrupt handler to the
+ * thread it wakes is the one to keep short, and a call costs less there
+ * than the inline wake-up would at every call site.
+ */
 void up(struct semaphore *s)
 {
 	unsigned long flags = arch_local_irq_save();
 
-	check_handle(s, SEMA_MAGIC, "semaphore");
+	/*
+	 * No NULL test on this path from an interrupt to the thread it wakes:
+	 * a NULL s faults on the magic's load, in the NULL page, and the abort
+	 * report names the thread, the address and the pc in up().
+	 */
+	if (__builtin_expect(s->magic != SEMA_MAGIC, 0))
+		bad_handle("semaphore", s, __func__);
 	s->count++;
-	wake_up_locked(&s->waiters);    /* one section: IRQ handlers call this */
+	if (wake_up_locked(&s->waiters)) {      /* one section: IRQ handlers call this */
+		arch_local_irq_restore(flags);
+		/* An IRQ handler's wake-up switches at irq_exit(): asked first. */
+		if (!in_irq() && need_resched)
+			preempt_schedule();
+		return;
+	}
 	arch_local_irq_restore(flags);
-	preempt_check_resched();
 }

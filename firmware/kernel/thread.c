@@ -161,7 +161,7 @@ void thread_ps(void)
 		struct thread *t = list_entry(pos, struct thread, all);
 
 		printf("  %-15s %-8s %4d %9lu %8d", t->name,
-		       t == current ? "running" : state_name(t->state), t->prio,
+		       t == current ? "running" : t->suspended ? "suspended" : state_name(t->state), t->prio,
 		       t->switches_in, t->kmap_ctrl.idx / KM_INCR);
 		if (t->stack)
 			printf(" %5u/%-5u\n", (unsigned)(t->stack_size - thread_stack_unused(t)),

@@ -21,7 +21,7 @@ static void fill_info(struct thread_info *ti, const struct thread *t)
 	memcpy(ti->name, t->name, sizeof(ti->name));
 	ti->id = t->id;
 	ti->prio = t->prio;
-	ti->state = t == current ? "running" : state_names[t->state];
+	ti->state = t == current ? "running" : t->suspended ? "suspended" : state_names[t->state];
 	ti->switches = t->switches_in;
 	ti->stack_size = t->stack ? t->stack_size : 0;
 	ti->stack_used = t->stack ? t->stack_size - thread_stack_unused(t) : 0;

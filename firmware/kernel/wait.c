@@ -28,12 +28,12 @@ int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio)
 	struct thread *me = current;
 
 	BUG_ON(!arch_irqs_disabled());
+	if (deadline != TIMEOUT_NEVER && timeout_remaining(deadline) == 0)
+		return -ETIMEDOUT;
 	might_sleep();
 	if (!scheduler_running())
 		panic("thread '%s' would block on wait queue %p before the scheduler runs",
 		      me->name, (void *)wq);
-	if (deadline != TIMEOUT_NEVER && timeout_remaining(deadline) == 0)
-		return -ETIMEDOUT;
 	list_add_tail(&me->node, by_prio ? prio_slot(wq, me->prio) : &wq->waiters);
 	me->wait_result = 0;
 	me->state = THREAD_BLOCKED;
@@ -44,9 +44,22 @@ int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio)
 	return me->wait_result;
 }
 
+/*
+ * No deadline: nothing to arm or disarm, and schedule() is the last call,
+ * so the woken thread returns straight to sleep_on()'s caller.
+ */
 void sleep_on(struct wait_queue *wq)
 {
-	sleep_on_deadline(wq, TIMEOUT_NEVER, false);
+	struct thread *me = current;
+
+	BUG_ON(!arch_irqs_disabled());
+	might_sleep();
+	if (!scheduler_running())
+		panic("thread '%s' would block on wait queue %p before the scheduler runs",
+		      me->name, (void *)wq);
+	list_add_tail(&me->node, &wq->waiters);
+	me->state = THREAD_BLOCKED;
+	schedule();
 }
 
 bool wake_up(struct wait_queue *wq)

@@ -19,10 +19,11 @@ static void every_block_once(void **state)
 	for (unsigned int s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		unsigned int n = mempool_init(&pool, (char *)region + 4, sizeof(region) - 4, sizes[s]);
 		char *seen[512];
-		size_t bs = (sizes[s] + 7) & ~(size_t)7;
+		size_t bs = ((sizes[s] < 16 ? 16 : sizes[s]) + 7) & ~(size_t)7;  /* two host words */
 
-		assert_true(n >= (sizeof(region) - 4 - 16 - n / 8) / bs - 1);
-		assert_true(n <= (sizeof(region) - 4) / bs);
+		/* Blocks and their state bytes fill the region: one more would not fit. */
+		assert_true(n * (bs + 1) <= sizeof(region) - 4);
+		assert_true((n + 1) * (bs + 1) + 8 > sizeof(region) - 4);
 		for (unsigned int i = 0; i < n; i++) {
 			seen[i] = mempool_try_alloc(&pool);
 			assert_non_null(seen[i]);

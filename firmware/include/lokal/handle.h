@@ -8,13 +8,14 @@
 #ifndef LOKAL_HANDLE_H
 #define LOKAL_HANDLE_H
 
-#define SEMA_MAGIC      0x53454d41u     /* "SEMA" */
-#define MUTEX_MAGIC     0x4d555458u     /* "MUTX" */
-#define COMPL_MAGIC     0x434f4d50u     /* "COMP" */
-#define MSGQ_MAGIC      0x4d534751u     /* "MSGQ" */
-#define POOL_MAGIC      0x504f4f4cu     /* "POOL" */
-#define EVFL_MAGIC      0x45564653u     /* "EVFS" */
-#define TIMER_MAGIC     0x544d5252u     /* "TMRR" */
+/* One byte in the top bits: an ARM immediate, compared without a literal load. */
+#define SEMA_MAGIC      0x53000000u     /* 'S' */
+#define MUTEX_MAGIC     0x4d000000u     /* 'M' */
+#define COMPL_MAGIC     0x43000000u     /* 'C' */
+#define MSGQ_MAGIC      0x51000000u     /* 'Q' */
+#define POOL_MAGIC      0x50000000u     /* 'P' */
+#define EVFL_MAGIC      0x45000000u     /* 'E' */
+#define TIMER_MAGIC     0x54000000u     /* 'T' */
 
 /* Panic: "<call>(<p>) in thread '<name>': NULL <what>" or "... not an initialised <what>". */
 void bad_handle(const char *what, const void *p, const char *call) __attribute__((noreturn, cold));

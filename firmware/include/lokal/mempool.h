@@ -1,7 +1,7 @@
 /*
  * Fixed-block memory pools: blocks of one size carved from a region the
- * caller gives at creation (the pool's own bookkeeping, one bit per block,
- * sits at the region's start). Blocks are 8-byte aligned.
+ * caller gives at creation (the pool's own bookkeeping, one byte per block,
+ * sits at the region's start). Blocks are 8-byte aligned and hold two words at least.
  *
  *   static uint8_t region[4096];
  *   static struct mempool pool;
@@ -22,21 +22,23 @@
 #include <stdint.h>
 #include <lokal/wait.h>
 #include <lokal/handle.h>
+#include <lokal/timeout.h>
+#include <asm/irqflags.h>
 
 struct mempool {
 	unsigned int magic;
-	void *free_list;                /* each free block's first word: the next */
-	char *blocks, *end;             /* the blocks: [blocks, end) */
-	uint32_t *allocated;            /* one bit per block */
+	void *free_list;                /* each free block: the next, its index */
+	char *blocks;                   /* nr_blocks blocks of block_size bytes */
+	uint8_t *allocated;             /* one state byte per block */
 	unsigned int block_size;
 	uint32_t recip;                 /* 2^32 / block_size, rounded up: index without a divide */
-	unsigned int nr_blocks, nr_free;
+	unsigned int nr_blocks;
 	struct wait_queue waiters;      /* by priority; wait_data: the block handed over */
 };
 
 /*
  * Set pool up over region (size bytes) for blocks of block_size bytes
- * (rounded up to 8). Returns the number of blocks (at least 1). A NULL
+ * (at least two words, rounded up to a multiple of 8). Returns the number of blocks (at least 1). A NULL
  * pool or region, a zero block size, or a region too small for one block
  * is a reported bug. Threads or boot code.
  */
@@ -46,12 +48,66 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
  * one to be freed: 0 done, -EAGAIN none free and timeout 0, -ETIMEDOUT the
  * time ran out first (*block is then NULL). Threads only, unless timeout is 0.
  */
-int mempool_alloc(struct mempool *pool, void **block, long timeout);
+static inline int mempool_alloc(struct mempool *pool, void **block, long timeout);
 /* A free block or NULL, never waiting; callable from IRQ handlers. */
 void *mempool_try_alloc(struct mempool *pool);
 /* Give block back (to the most urgent waiter, if any); callable from IRQ handlers. */
-void mempool_free(struct mempool *pool, void *block);
+static inline void mempool_free(struct mempool *pool, void *block);
 /* Blocks free now (a snapshot). */
 unsigned int mempool_nr_free(struct mempool *pool);
+
+
+/*
+ * The fast paths are inline: a block taken or given back with nothing to
+ * wait for or to hand over costs no call. The rest is in mempool.c.
+ */
+struct mempool_free_block {
+	struct mempool_free_block *next;
+	uint32_t index;
+};
+int __mempool_alloc_wait(struct mempool *pool, void **block, long timeout, unsigned long flags);
+void __mempool_free_slow(struct mempool *pool, void *block, unsigned long flags);
+
+static inline int mempool_alloc(struct mempool *pool, void **block, long timeout)
+{
+	unsigned long flags;
+	struct mempool_free_block *b;
+
+	might_sleep_if_debug(timeout);
+	flags = arch_local_irq_save();
+	if (__builtin_expect(!pool || pool->magic != POOL_MAGIC, 0))
+		bad_handle("memory pool", pool, "mempool_alloc");
+	b = (struct mempool_free_block *)pool->free_list;
+	if (__builtin_expect(b == NULL, 0))
+		return __mempool_alloc_wait(pool, block, timeout, flags);
+	pool->free_list = b->next;
+	pool->allocated[b->index] = 1;
+	arch_local_irq_restore(flags);
+	*block = b;             /* a NULL block pointer faults here, naming the thread */
+	return 0;
+}
+
+static inline void mempool_free(struct mempool *pool, void *block)
+{
+	unsigned long flags = arch_local_irq_save();
+	struct mempool_free_block *b = (struct mempool_free_block *)block;
+	uint32_t off, idx;
+
+	if (__builtin_expect(!pool || pool->magic != POOL_MAGIC, 0))
+		bad_handle("memory pool", pool, "mempool_free");
+	/* The index by a multiply (ARMv5 has no divide); it must map back to block. */
+	off = (uint32_t)((uintptr_t)block - (uintptr_t)pool->blocks);
+	idx = (uint32_t)(((uint64_t)off * pool->recip) >> 32);
+	if (__builtin_expect(idx >= pool->nr_blocks || idx * pool->block_size != off ||
+			     !pool->allocated[idx] || !list_empty(&pool->waiters.waiters), 0)) {
+		__mempool_free_slow(pool, block, flags);
+		return;
+	}
+	pool->allocated[idx] = 0;
+	b->next = (struct mempool_free_block *)pool->free_list;
+	b->index = idx;
+	pool->free_list = b;
+	arch_local_irq_restore(flags);
+}
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <lokal/wait.h>
 #include <lokal/handle.h>
+#include <lokal/timeout.h>
+#include <asm/irqflags.h>
 
 struct thread;
 
@@ -58,7 +60,7 @@ struct semaphore {
  */
 void sema_init(struct semaphore *s, int count);
 /* Take one unit, sleeping while none is left. Threads only. */
-void down(struct semaphore *s);
+static inline void down(struct semaphore *s);
 /*
  * Take one unit, waiting at most timeout ticks: 0 when taken, -EAGAIN if
  * timeout is 0 and none is left (callable from IRQ handlers then),
@@ -69,5 +71,27 @@ int down_timeout(struct semaphore *s, long timeout);
 bool down_trylock(struct semaphore *s);
 /* Give one unit back; callable from IRQ handlers. */
 void up(struct semaphore *s);
+
+/*
+ * down() is inline where a unit is left: taking it costs no call
+ * (semaphore.c does the waiting).
+ */
+void __down(struct semaphore *s, unsigned long flags);
+
+static inline void down(struct semaphore *s)
+{
+	unsigned long flags;
+
+	might_sleep_if_debug(1);
+	flags = arch_local_irq_save();
+	if (__builtin_expect(!s || s->magic != SEMA_MAGIC, 0))
+		bad_handle("semaphore", s, "down");
+	if (__builtin_expect(s->count <= 0, 0)) {
+		__down(s, flags);
+		return;
+	}
+	s->count--;
+	arch_local_irq_restore(flags);
+}
 
 #endif

@@ -26,6 +26,7 @@
 #include <generated/config.h>
 #include <lokal/list.h>
 #include <lokal/sched.h>
+#include <lokal/preempt.h>
 
 #define MAX_SCHEDULE_TIMEOUT    LONG_MAX
 #define TIMEOUT_NEVER           UINT64_MAX      /* the deadline of MAX_SCHEDULE_TIMEOUT */
@@ -35,6 +36,19 @@ static inline long msecs_to_jiffies(unsigned int ms)
 {
 	return (long)(((uint64_t)ms * CONFIG_HZ + 999) / 1000);
 }
+
+/*
+ * The context check of a call that may block. It is always made when the
+ * call does block (sleep_on_deadline()); in the debug build
+ * (DEBUG_HIGHMEM=1) on every call, so that one from an IRQ handler or an
+ * atomic section is caught even when it happened not to wait. The fast
+ * paths of the services are then a few instructions shorter.
+ */
+#define might_sleep_if_debug(timeout)                                           \
+	do {                                                                    \
+		if (CONFIG_DEBUG_HIGHMEM && (timeout))                          \
+			might_sleep();                                          \
+	} while (0)
 
 /* The tick at which a wait of timeout ticks, starting now, ends (IRQs off). */
 uint64_t timeout_deadline(long timeout);
