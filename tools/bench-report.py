@@ -23,6 +23,18 @@ TARGET_MAP_RATIO = 1.10
 TARGET_P99_RATIO = 20.0
 TARGET_DEFER_ONE_SIDE = 1.2     # issue 14: yield, one side holds 16 / yield, no maps
 TARGET_DEFER_WAKEUP = 1.2       # issue 14: wake-up p99, workers hold 2 maps / hold none
+# The eight RTOS event shapes (firmware/apps/bench/events.c), events per second of
+# virtual time: results.json key, bench name, ThreadX, FreeRTOS (same QEMU command line).
+EVENT_SHAPES = [
+    ("events_basic", "basic", 108447, 108447),
+    ("events_cooperative", "cooperative", 13888693, 13513404),
+    ("events_preemptive", "preemptive", 4051810, 3289447),
+    ("events_interrupt", "interrupt", 8064460, 6493454),
+    ("events_interrupt_preemption", "interrupt preemption", 2597382, 2403827),
+    ("events_message", "message", 7812418, 2973954),
+    ("events_synchronization", "synchronization", 18867724, 6756702),
+    ("events_memory", "memory", 16666490, 10988922),
+]
 
 
 def blocks(text, name):
@@ -46,7 +58,7 @@ def load(outdir, log):
 def value(res, group, name):
     for r in res:
         if r["group"] == group and r["name"] == name:
-            return r.get("ns", r.get("x"))
+            return r.get("ns", r.get("x", r.get("ev/s", r.get("%"))))
     return None
 
 
@@ -176,6 +188,16 @@ def main():
         "runs": {v: {"results": runs[v]["results"], "vcd": runs[v]["vcd"]} for v in runs},
         "capture_tool": tool_out,
     }
+    for key, name, threadx, freertos in EVENT_SHAPES:
+        summary["targets"][key] = {
+            "target": threadx, "measured": value(lin, "events", name),
+            "what": "events per second of virtual time (Linux-restore build, 100 Hz tick); goal: above "
+                    "ThreadX's %d (FreeRTOS %d)" % (threadx, freertos)}
+    summary["targets"]["events_basic"]["what"] = (
+        "events per second of virtual time; goal: within 1 %% of ThreadX and FreeRTOS (%d), which measures "
+        "the CPU share the RTOS leaves to the thread: %s %% here (the pass compiles to fewer instructions "
+        "than the reference build's)" % (EVENT_SHAPES[0][2],
+                                          value(lin, "events", "basic, share of the CPU left to the thread")))
     shell_input = os.path.join(outdir, "shell-input.json")     # tools/shell/bench-input.py
     if os.path.exists(shell_input):
         summary["targets"]["shell_input_wakeup_p99_ratio"] = json.load(open(shell_input))
@@ -267,6 +289,17 @@ def main():
               "%.0f / %.0f ns = %.3f (target <= %.2f)"
               % (paced.get("input_bytes_per_virtual_s", "?"), si["p99_local_ns"]["with"],
                  si["p99_local_ns"]["without"], si["measured"], si["target"]))
+    print("\nRTOS event shapes, events per second of virtual time (Linux-restore build)")
+    print("  %-22s %12s %12s %12s  %s" % ("shape", "Lokal", "ThreadX", "FreeRTOS", "goal"))
+    for key, name, threadx, freertos in EVENT_SHAPES:
+        m = t[key]["measured"]
+        ok = m is not None and (abs(m / threadx - 1) <= 0.01 if key == "events_basic" else m > threadx)
+        print("  %-22s %12s %12d %12d  %s %s" % (name, "%.0f" % m if m is not None else "-", threadx, freertos,
+                                               "within 1 %" if key == "events_basic" else "> ThreadX",
+                                               "met" if ok else "NOT met"))
+    share = value(lin, "events", "basic, share of the CPU left to the thread")
+    if share is not None:
+        print("  basic: %.2f %% of the CPU left to the thread (its pass compiles shorter than the reference's)" % share)
     if tool_out:
         print("  tools/latency on the firmware's trace dumps: same min/median/p99/max as the firmware")
     if bd_text:

@@ -36,6 +36,8 @@ void bench_report(void);
 void bench_switch(void);
 void bench_kmap(void);
 void bench_wakeup(unsigned int wakes, bool dump);
+/* The eight standard RTOS event shapes, in events per second (events.c). */
+void bench_events(void);
 /* Set (e.g. by the console shell's Ctrl-C) to end bench_wakeup() early. */
 extern volatile bool bench_stop;
 

@@ -18,6 +18,7 @@ int app_main(void)
 	bench_switch();
 	bench_kmap();
 	bench_wakeup(CONFIG_BENCH_WAKES, true);
+	bench_events();
 	sched_get_stats(&st);
 	printf("bench: %lu switches, %lu with kmaps, %lu maps restored\n",
 	       st.switches, st.kmap_switches, st.kmaps_restored);
