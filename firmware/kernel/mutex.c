@@ -124,16 +124,22 @@ int mutex_lock_timeout(struct mutex *m, long timeout)
 	} else if (timeout == 0) {
 		ret = -EAGAIN;
 	} else {
-		uint64_t deadline = timeout_deadline(timeout);
+		uint64_t deadline = timeout == MAX_SCHEDULE_TIMEOUT ? TIMEOUT_NEVER :
+				    timeout_deadline(timeout);
 
 		me->blocked_on = m;
 		boost_chain(m, me->prio);
 		/*
 		 * Handed over by mutex_unlock(): when woken by it, we own it. A
-		 * time-out unlinked us before any unlock could pick us.
+		 * time-out unlinked us before any unlock could pick us. Without
+		 * a deadline, the plain sleep_on(): the shorter IRQs-off stretch.
 		 */
-		while (m->owner != me && ret == 0)
-			ret = sleep_on_deadline(&m->waiters, deadline, false);
+		while (m->owner != me && ret == 0) {
+			if (deadline == TIMEOUT_NEVER)
+				sleep_on(&m->waiters);
+			else
+				ret = sleep_on_deadline(&m->waiters, deadline, false);
+		}
 		me->blocked_on = NULL;
 		if (ret)
 			unboost_chain(m);
