@@ -119,6 +119,10 @@ fi
 sl=$(tools/vivt-emu/tests/stats-lines.sh "$emu" build/versatilepb-default/tests/test_highmem.elf "$outdir/stats-lines")
 while IFS= read -r r; do emit "${r%% - *}" "${r#* - }"; done <<< "${sl:-not ok - vivt --stats-at-lines: its test printed nothing}"
 
+# ---- the command line and run control: option ranges, a cut ELF, signals, limits, progress
+cl=$(tools/vivt-emu/tests/cli.sh "$emu" build/versatilepb-default/shell.elf build/versatilepb-default/lokal.elf "$outdir/cli")
+while IFS= read -r r; do emit "${r%% - *}" "${r#* - }"; done <<< "${cl:-not ok - vivt cli: its test printed nothing}"
+
 # ---- one run: writes its TAP verdict to $outdir/<index>.result
 run_one() {
 	local idx=$1 line=$2 label elf ram status regex input args log rc verdict

@@ -265,6 +265,11 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 			  (unsigned long long)vm->now, pc);
 		return;
 	}
+	if (vm->insns >= vm->runctl_next) {
+		runctl_check(vm);
+		if (vm->stop == STOP_ERROR)
+			return;
+	}
 	if (vm->irq_level && !(cpu_reg(vm, UC_ARM_REG_CPSR) & PSR_I)) {
 		vm->resume_pc = pc;
 		vm->stop = STOP_IRQ;

@@ -26,7 +26,8 @@ static void usage(FILE *f)
 		"  --board            no semihosting: the SVC goes to the firmware's vector,\n"
 		"                     a quiet halt (WFI with IRQs off) ends the run\n"
 		"  --no-model         run without the cache/TLB model (devices only)\n"
-		"  --dcache-kb N      D-cache size override (power of two, >= 1)\n"
+		"  --dcache-kb N      D-cache size override: 4 to 128 KiB, a power of two\n"
+		"                     (the sizes an ARM926EJ-S can have)\n"
 		"  --random-repl      seeded random replacement instead of round-robin\n"
 		"  --seed N           seed for IRQ jitter, replacement and TLB evictions\n"
 		"  --jitter NS        each timer interrupt lands up to NS ns late (seeded)\n"
@@ -36,6 +37,8 @@ static void usage(FILE *f)
 		"  --input FILE       UART RX input (default: stdin)\n"
 		"  --max-insns N      stop with an error after N ns of emulated time (N\n"
 		"                     instructions, plus time idled in WFI)\n"
+		"  --insn-limit N     stop with an error after N instructions (default\n"
+		"                     20000000000; 0: no limit)\n"
 		"  --max-reports N    stop the run after N reports (default 10000)\n"
 		"  --stats            print the model's counters at the end\n"
 		"  --stats-at-lines RE  at each console line matching RE (extended regex),\n"
@@ -58,10 +61,10 @@ static bool parse_u64(const char *s, uint64_t *out)
 
 static int parse_args(int argc, char **argv, struct options *o)
 {
-	bool ram_given = false;
+	bool ram_given = false, dcache_given = false;
 
 	*o = (struct options){ .mach = &machine_versatilepb, .ram_mb = 128, .model = true,
-			       .max_reports = 10000 };
+			       .max_reports = 10000, .insn_limit = VEMU_DEFAULT_INSN_LIMIT };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		uint64_t n = 0;
@@ -100,16 +103,19 @@ static int parse_args(int argc, char **argv, struct options *o)
 			}
 			*(!strcmp(a, "--vcd") ? &o->vcd : !strcmp(a, "--input") ? &o->input : &o->inner) = v;
 		} else if (!strcmp(a, "--ram") || !strcmp(a, "--dcache-kb") || !strcmp(a, "--seed") ||
-			   !strcmp(a, "--jitter") || !strcmp(a, "--max-insns") || !strcmp(a, "--max-reports")) {
-			if (!parse_u64(v, &n) || (strcmp(a, "--max-insns") && n > 0xffffffffu)) {
+			   !strcmp(a, "--jitter") || !strcmp(a, "--max-insns") || !strcmp(a, "--max-reports") ||
+			   !strcmp(a, "--insn-limit")) {
+			if (!parse_u64(v, &n) || (strcmp(a, "--max-insns") && strcmp(a, "--insn-limit") &&
+						  n > 0xffffffffu)) {
 				fprintf(stderr, "vivt-emu: %s needs a non-negative number, not '%s'\n", a, v ? v : "");
 				return -1;
 			}
 			if (!strcmp(a, "--ram")) o->ram_mb = (uint32_t)n, ram_given = true;
-			else if (!strcmp(a, "--dcache-kb")) o->dcache_kb = (uint32_t)n;
+			else if (!strcmp(a, "--dcache-kb")) o->dcache_kb = (uint32_t)n, dcache_given = true;
 			else if (!strcmp(a, "--seed")) o->seed = (uint32_t)n;
 			else if (!strcmp(a, "--jitter")) o->jitter_ns = (uint32_t)n;
 			else if (!strcmp(a, "--max-insns")) o->max_insns = n;
+			else if (!strcmp(a, "--insn-limit")) o->insn_limit = n;
 			else o->max_reports = (uint32_t)n;
 		} else if (a[0] == '-') {
 			fprintf(stderr, "vivt-emu: unknown option '%s'\n", a);
@@ -135,8 +141,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->mach->ram_max_mb);
 		return -1;
 	}
-	if (o->dcache_kb && (o->dcache_kb & (o->dcache_kb - 1))) {
-		fprintf(stderr, "vivt-emu: --dcache-kb %u is not a power of two\n", o->dcache_kb);
+	if (dcache_given && (o->dcache_kb < 4 || o->dcache_kb > 128 ||
+			     (o->dcache_kb & (o->dcache_kb - 1)))) {
+		fprintf(stderr, "vivt-emu: --dcache-kb %u: an ARM926EJ-S D-cache is 4, 8, 16, 32, 64 "
+			"or 128 KiB\n", o->dcache_kb);
 		return -1;
 	}
 	return 0;
@@ -202,15 +210,22 @@ int main(int argc, char **argv)
 	if (vm->opt.inner && elf_load(vm, vm->opt.inner, &(uint32_t){ 0 }, false))
 		return 1;
 	vm->syms = symbols_load(vm->opt.inner ? vm->opt.inner : vm->opt.elf);
+	if (!symbols_count(vm->syms))
+		/* Runs (the segments are there) but reports and counters would be blind. */
+		fprintf(stderr, "vivt-emu: warning: %s has no symbol table (truncated or stripped?): "
+			"reports will not name functions and the 'IRQs inside' counters stay 0\n",
+			vm->opt.inner ? vm->opt.inner : vm->opt.elf);
 	if (irqsoff_cpu_init(vm))
 		return 1;
 	vm->mach->init(vm);
 	/* Reset state: SVC mode, IRQ and FIQ masked. */
 	cpu_set_reg(vm, UC_ARM_REG_CPSR, 0xd3);
 	vm->resume_pc = entry;
+	runctl_init(vm);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
 	status = vemu_run(vm);
+	runctl_done();
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
 	fflush(stdout);

@@ -100,6 +100,11 @@ void symbols_free(struct symbols *s)
 	free(s);
 }
 
+size_t symbols_count(const struct symbols *s)
+{
+	return s ? s->n : 0;
+}
+
 const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off)
 {
 	const struct sym *best = NULL;

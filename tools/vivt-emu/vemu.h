@@ -75,11 +75,20 @@ struct options {
 	bool random_repl;
 	const char *vcd;	/* marker pins as a VCD */
 	const char *input;	/* UART RX source (default stdin) */
-	uint64_t max_insns;	/* 0: no limit */
+	uint64_t max_insns;	/* emulated ns before the run fails; 0: no limit */
+	uint64_t insn_limit;	/* instructions before the run fails; 0: no limit */
 	uint32_t max_reports;	/* stop after this many reports */
 	bool stats;
 	const char *stats_at_lines;	/* regex: model counters at matching console lines */
 };
+
+/*
+ * A run that never ends (the shell image with no exit) stops after this
+ * many instructions: over twice what the bench image retires (8.5e9).
+ * Instructions, not emulated time: an idle shell passes minutes of that
+ * in a second.
+ */
+#define VEMU_DEFAULT_INSN_LIMIT	20000000000ull
 
 enum stop_kind { STOP_NONE, STOP_IRQ, STOP_EXIT, STOP_ERROR, STOP_RESUME };
 
@@ -135,6 +144,7 @@ struct vemu {
 	struct symbols *syms;
 	struct stats_lines *stats_lines;	/* --stats-at-lines, or NULL */
 	FILE *out;			/* emulator's own messages */
+	uint64_t runctl_next;		/* instruction count of the next runctl_check() */
 };
 
 /* machine.c */
@@ -178,6 +188,8 @@ int elf_load(struct vemu *vm, const char *path, uint32_t *entry, bool load);
 /* symbols.c */
 struct symbols *symbols_load(const char *path);
 void symbols_free(struct symbols *s);
+/* How many symbols were read: 0 for an ELF without a (whole) symbol table. */
+size_t symbols_count(const struct symbols *s);
 /* Name of the function holding addr and the offset into it, or NULL. */
 const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off);
 bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr);
@@ -196,6 +208,12 @@ void irqsoff_cpu_block(struct vemu *vm, uint32_t pc);
 void irqsoff_cpu_exception(struct vemu *vm, uint32_t vector_offset);
 void irqsoff_cpu_report(struct vemu *vm);
 void irqsoff_cpu_free(struct vemu *vm);
+
+/* runctl.c: signals end the run in order; progress on a terminal */
+void runctl_init(struct vemu *vm);
+/* From the block hook once vm->insns reaches vm->runctl_next. */
+void runctl_check(struct vemu *vm);
+void runctl_done(void);
 
 /* semihost.c */
 bool semihost_call(struct vemu *vm);

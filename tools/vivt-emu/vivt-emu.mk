@@ -9,7 +9,7 @@ VEMU_OUT      := build/vivt-emu
 VEMU          := $(VEMU_OUT)/vivt-emu
 VEMU_MACHINE  := main.c machine.c machine-versatilepb.c cpu.c mmu-probe.c elf.c symbols.c \
                  semihost.c report.c vcd.c dev-pl011.c dev-pl190.c dev-sp804.c dev-pl061.c \
-                 dev-sysctl.c stats-lines.c irqsoff.c irqsoff-cpu.c
+                 dev-sysctl.c stats-lines.c runctl.c irqsoff.c irqsoff-cpu.c
 # The AT91SAM9G20-EK machine (helper at91's files).
 VEMU_MACHINE  += machine-at91sam9g20ek.c dev-atmel-aic.c dev-atmel-dbgu.c dev-atmel-pit.c \
                  dev-atmel-tc.c dev-atmel-pio.c dev-atmel-pmc.c dev-atmel-sys.c
