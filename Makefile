@@ -157,7 +157,7 @@ help:
 	@echo "  all               build $(O)/lokal.elf (.bin, .map); the default"
 	@echo "  run               boot it under qemu-system-arm and run the demo"
 	@echo "  shell             the console shell under QEMU (the image a board boots; piped input works)"
-	@echo "  debug             QEMU halted with a gdb stub, gdb-multiarch attached"
+	@echo "  debug             QEMU halted with a gdb stub, gdb-multiarch attached (lokal ps/kmaps/bt/trace)"
 	@echo "  boards            the boards, and what runs where (QEMU, emulator, hardware)"
 	@echo "The ARM926 emulator with a D-cache model and cache oracle (tools/vivt-emu):"
 	@echo "  vivt-emu          build it: build/vivt-emu/vivt-emu (--help lists its options)"

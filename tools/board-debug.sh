@@ -36,6 +36,7 @@ fi
 echo "debug-board: gdb-multiarch $elf (load, break start_kernel; 'continue' to run)"
 gdb-multiarch -q "$elf" \
 	-ex "set architecture armv5te" \
+	-ex "source $(dirname "$0")/gdb/lokal.py" \
 	-ex "target extended-remote localhost:$port" \
 	-ex "monitor reset init" \
 	-ex "load" \

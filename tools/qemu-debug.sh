@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # `make debug`: QEMU halted at reset with a gdb stub on localhost:1234, and
-# gdb-multiarch attached with the ELF's symbols. Quit gdb to stop QEMU.
+# gdb-multiarch attached with the ELF's symbols and the lokal commands
+# (tools/gdb/lokal.py: lokal ps, kmaps, bt THREAD, trace). Ctrl-C halts
+# the target and returns to (gdb); the guest's console shows on the
+# terminal (DEBUG_CONSOLE=log: only in the log, DEBUG_LOG names it). Quit
+# gdb to stop QEMU.
 #   tools/qemu-debug.sh IMAGE.elf
 # GDB_PORT picks another port; GDB_BATCH=1 runs to start_kernel and exits.
 set -euo pipefail
@@ -20,12 +24,16 @@ if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
 	     "stop it or pick a free port with GDB_PORT=<port>" >&2
 	exit 1
 fi
-log=build/qemu-debug.log
-echo "debug: starting QEMU halted (gdb stub on tcp::$port), console in $log"
-mkdir -p build
-QEMU_TIMEOUT=${QEMU_TIMEOUT:-0} tools/qemu-run.sh "$elf" -S -gdb tcp:127.0.0.1:$port > "$log" 2>&1 &
+log=${DEBUG_LOG:-build/qemu-debug.log}
+echo "debug: starting QEMU halted (gdb stub on tcp::$port); its console shows here and in $log"
+mkdir -p "$(dirname "$log")"
+# QEMU in a session of its own: the terminal's Ctrl-C goes to gdb, which
+# halts the target, and never kills QEMU. Its console is tailed here.
+QEMU_TIMEOUT=${QEMU_TIMEOUT:-0} setsid tools/qemu-run.sh "$elf" -S -gdb tcp:127.0.0.1:$port \
+	> "$log" 2>&1 < /dev/null &
 qemu=$!
-trap 'kill $qemu 2>/dev/null || true' EXIT
+tailer=
+trap 'kill $qemu ${tailer:-} 2>/dev/null || true' EXIT
 # Attach only once QEMU's own stub listens; if QEMU stops first, say why.
 hexport=$(printf '%04X' "$port")
 for _ in $(seq 100); do
@@ -41,8 +49,13 @@ for _ in $(seq 100); do
 		/proc/net/tcp 2>/dev/null && break
 	sleep 0.1
 done
+if [ "${DEBUG_CONSOLE:-terminal}" = terminal ]; then
+	setsid tail -n +1 -f "$log" &
+	tailer=$!
+fi
 gdb-multiarch -q "$elf" \
 	-ex "set architecture armv5te" \
+	-ex "source $(dirname "$0")/gdb/lokal.py" \
 	-ex "target remote 127.0.0.1:$port" \
 	-ex "break start_kernel" \
 	${GDB_BATCH:+-batch -ex continue -ex bt}

@@ -14,6 +14,7 @@ from tap import Tap  # noqa: E402
 import session  # noqa: E402
 import fuzz  # noqa: E402
 import interactive  # noqa: E402
+import debugger  # noqa: E402
 
 
 SESSION = [
@@ -73,6 +74,11 @@ def main():
             interactive.on_a_terminal, elf)
     tap.run("piped input (printf ... | make shell): one line per prompt, exit at the end",
             interactive.piped, elf)
+    tap.run("make debug on a terminal: console shown, Ctrl-C halts the target (running or at "
+            "the prompt), gdb and QEMU stay", debugger.make_debug_ctrl_c, elf)
+    tap.run("gdb: lokal ps/kmaps equal the firmware's ps/kmaps at a breakpoint, lokal bt of a "
+            "switched-out thread leaves the registers alone, lokal trace, one-line errors",
+            debugger.gdb_commands, elf)
     small = os.environ.get("SHELL_SMALL_ELF")
     if small:
         tap.run("RAM_MB=8 LOWMEM_MB=8: boots, demo runs, bench says what it needs",
