@@ -16,8 +16,6 @@ symbol missing from the image) is one line, never a Python traceback.
 """
 import gdb
 
-STATE_NAMES = {"THREAD_READY": "ready", "THREAD_BLOCKED": "blocked",
-               "THREAD_SLEEPING": "sleeping", "THREAD_DEAD": "dead"}
 STACK_FILL = 0xa5               # what firmware/kernel/thread.c fills stacks with
 SWITCH_SAVED = ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "pc")
 
@@ -61,9 +59,14 @@ def current():
 
 
 def state_of(t):
+    """As the kernel's ps names it: running, a suspended flag if the image
+    has one, else the state enum's name (THREAD_READY -> ready)."""
     if int(t.address) == current():
         return "running"
-    return STATE_NAMES.get(str(t["state"]), "?")
+    if "suspended" in [f.name for f in t.type.fields()] and int(t["suspended"]):
+        return "suspended"
+    state = str(t["state"])
+    return state[len("THREAD_"):].lower() if state.startswith("THREAD_") else "?"
 
 
 def stack_used(t):
