@@ -1,7 +1,7 @@
 # Lokal: build, run and test.  `make help` lists the targets.
 #
 # Configuration lands in one generated header, $(O)/include/generated/config.h:
-#   make HZ=1000 RAM_MB=128 LOWMEM_MB=32 DEBUG_HIGHMEM=1 LAST_PKMAP=512 KMAP_LAZY=0 KMAP_DEFER=0
+#   make HZ=1000 RAM_MB=128 LOWMEM_MB=32 DEBUG_HIGHMEM=1 LAST_PKMAP=512 KMAP_DEFER=0
 
 BOARD         ?= versatilepb
 HZ            ?= 100
@@ -9,13 +9,12 @@ RAM_MB        ?= 128
 LOWMEM_MB     ?= 32
 DEBUG_HIGHMEM ?= 0
 LAST_PKMAP    ?= 512
-KMAP_LAZY     ?= 0
 KMAP_DEFER    ?= 0
 BENCH_WAKES   ?= 10000
 STRESS_PAIRS  ?= 100000
 O             ?= build/$(BOARD)
 
-CONFIG_VARS := BOARD HZ RAM_MB LOWMEM_MB DEBUG_HIGHMEM LAST_PKMAP KMAP_LAZY KMAP_DEFER BENCH_WAKES STRESS_PAIRS
+CONFIG_VARS := BOARD HZ RAM_MB LOWMEM_MB DEBUG_HIGHMEM LAST_PKMAP KMAP_DEFER BENCH_WAKES STRESS_PAIRS
 
 .DEFAULT_GOAL := all
 .PHONY: all run debug check check-host check-target check-boards bench stress help \
@@ -54,7 +53,6 @@ define write_config
 	   echo '#define CONFIG_LOWMEM_MB $(LOWMEM_MB)'; \
 	   echo '#define CONFIG_DEBUG_HIGHMEM $(DEBUG_HIGHMEM)'; \
 	   echo '#define CONFIG_LAST_PKMAP $(LAST_PKMAP)'; \
-	   echo '#define CONFIG_KMAP_LAZY $(KMAP_LAZY)'; \
 	   echo '#define CONFIG_KMAP_DEFER $(KMAP_DEFER_EFFECTIVE)'; \
 	   echo '#define CONFIG_BENCH_WAKES $(BENCH_WAKES)'; \
 	   echo '#define CONFIG_STRESS_PAIRS $(STRESS_PAIRS)'; \

@@ -3,7 +3,7 @@
 
     tools/bench-report.py OUTDIR WAKES
 
-Reads OUTDIR/console-{lazy0,lazy1,defer}.log (written by tools/bench.sh), cuts out the
+Reads OUTDIR/console-{eager,defer}.log (written by tools/bench.sh), cuts out the
 JSON block and the trace VCDs each run printed, writes results.json and the
 VCDs, cross-checks the wake-up statistics with tools/latency (the same tool
 that reads logic-analyzer captures), and draws the plots with gnuplot.
@@ -15,14 +15,16 @@ import re
 import subprocess
 import sys
 
-VARIANTS = {"linux": "console-lazy0.log", "lazy": "console-lazy1.log", "defer": "console-defer.log"}
-TARGET_YIELD_NS = 60            # issue 13: per switch, two equal-priority threads
+# The two kmap schemes: Linux's eager teardown and restore, and the deferred flush.
+VARIANTS = {"eager": "console-eager.log", "defer": "console-defer.log"}
+TARGET_YIELD_NS = 60            # per switch, two equal-priority threads
 TARGET_IRQ_TO_THREAD_NS = 190   # IRQ vector to the woken thread's return from down()
 TARGET_IRQ_TRIP_NS = 360        # soft-IRQ round trip, no maps
 TARGET_MAP_RATIO = 1.10
 TARGET_P99_RATIO = 20.0
-TARGET_DEFER_ONE_SIDE = 1.2     # issue 14: yield, one side holds 16 / yield, no maps
-TARGET_DEFER_WAKEUP = 1.2       # issue 14: wake-up p99, workers hold 2 maps / hold none
+TARGET_DEFER_ONE_SIDE = 1.2     # deferred: yield, one side holds 16 / yield, no maps
+TARGET_DEFER_WAKEUP = 1.2       # deferred: wake-up p99, workers hold 2 maps / hold none
+TARGET_DEFER_MAP_UNMAP = 1.05   # deferred / eager kmap_local_page+kunmap_local: the price of the default
 # The eight RTOS event shapes (firmware/apps/bench/events.c), events per second of
 # virtual time: results.json key, bench name, ThreadX, FreeRTOS (same QEMU command line).
 EVENT_SHAPES = [
@@ -86,7 +88,7 @@ def main():
             files[label] = path
         runs[variant] = {"results": res, "vcd": files}
 
-    lin, lazy, defer = runs["linux"]["results"], runs["lazy"]["results"], runs["defer"]["results"]
+    lin, defer = runs["eager"]["results"], runs["defer"]["results"]
     counts = [0, 1, 2, 4, 8, 16]
 
     # Figure 1: switch cost vs maps, both algorithms, with the breakdown.
@@ -95,7 +97,7 @@ def main():
     map_floor = value(lin, "floor", "one map moved (flush, PTE clear, PTE set, 2 TLB)")
     for k in counts:
         row = {"maps": k}
-        for variant, res in (("linux", lin), ("lazy", lazy), ("defer", defer)):
+        for variant, res in (("eager", lin), ("defer", defer)):
             row[variant] = {
                 "yield_both": value(res, "switch", "yield, both hold %d" % k),
                 "yield_one_side": value(res, "switch", "yield, one side holds %d" % k),
@@ -108,7 +110,7 @@ def main():
 
     p99 = {v: {m: value(runs[v]["results"], "wakeup", "%s p99" % m) for m in ("atomic", "local", "nomap")}
            for v in runs}
-    # Issue 14's ratios, each within one run, for every scheme.
+    # The deferred scheme's ratios, each within one run, for both schemes.
     one_side = {v: (rows[-1][v]["yield_one_side"] / rows[0][v]["yield_both"])
                 if rows[-1][v]["yield_one_side"] and rows[0][v]["yield_both"] else None for v in runs}
     wake_maps = {v: p99[v]["local"] / p99[v]["nomap"] if p99[v]["local"] and p99[v]["nomap"] else None
@@ -118,11 +120,9 @@ def main():
             for v in runs}
     yield0 = value(lin, "switch", "yield, both hold 0")
     per_map = None
-    if rows[-1]["linux"]["teardown"] and map_floor:
-        per_map = (rows[-1]["linux"]["teardown"] + rows[-1]["linux"]["restore"]) / 16.0
-    lazy_ratio = None
-    if rows[-1]["linux"]["yield_both"] and rows[-1]["lazy"]["yield_both"]:
-        lazy_ratio = rows[-1]["lazy"]["yield_both"] / rows[-1]["linux"]["yield_both"]
+    if rows[-1]["eager"]["teardown"] and map_floor:
+        per_map = (rows[-1]["eager"]["teardown"] + rows[-1]["eager"]["restore"]) / 16.0
+    hi_local_defer = value(defer, "map+unmap", "highmem, kmap_local_page")
 
     # Cross-check the wake-up figures with the capture tool.
     tool = os.path.join("tools", "latency", "lokal-latency")
@@ -169,21 +169,26 @@ def main():
             "wakeup_p99_atomic_over_local": {"target": TARGET_P99_RATIO,
                                              "measured": {v: p99[v]["atomic"] / p99[v]["local"]
                                                           for v in p99 if p99[v]["local"]}},
-            "lazy_over_linux_switch_16_maps": lazy_ratio,
             "defer_one_side_16_over_no_maps": {
                 "target": TARGET_DEFER_ONE_SIDE, "measured": one_side["defer"],
                 "what": "KMAP_DEFER=1: yield where one side holds 16 maps / yield with no maps (same run)",
-                "other_schemes": {v: one_side[v] for v in ("linux", "lazy")}},
+                "other_schemes": {"eager": one_side["eager"]}},
             "defer_wakeup_p99_maps_over_no_maps": {
                 "target": TARGET_DEFER_WAKEUP, "measured": wake_maps["defer"],
                 "what": "KMAP_DEFER=1: wake-up p99, workers holding 2 local maps / workers holding none (same run)",
-                "other_schemes": {v: wake_maps[v] for v in ("linux", "lazy")}},
-            "defer_map_unmap_after_deferred_over_linux_map_unmap": {
+                "other_schemes": {"eager": wake_maps["eager"]}},
+            "defer_map_unmap_over_eager": {
+                "target": TARGET_DEFER_MAP_UNMAP,
+                "measured": hi_local_defer / hi_local if hi_local_defer and hi_local else None,
+                "what": "highmem kmap_local_page+kunmap_local, KMAP_DEFER=1 build / KMAP_DEFER=0 build "
+                        "(same make bench run)",
+                "ns": {"defer": hi_local_defer, "eager": hi_local}},
+            "defer_map_unmap_after_deferred_over_eager_map_unmap": {
                 "target": None,
                 "measured": left["defer"] / hi_local if left["defer"] and hi_local else None,
                 "what": "KMAP_DEFER=1 kmap_local_page+kunmap_local that must flush another thread's slot first "
-                        "/ Linux scheme highmem kmap_local_page+kunmap_local",
-                "ns": {"defer_after_deferred": left["defer"], "linux_highmem": hi_local}},
+                        "/ eager scheme highmem kmap_local_page+kunmap_local",
+                "ns": {"defer_after_deferred": left["defer"], "eager_highmem": hi_local}},
         },
         "runs": {v: {"results": runs[v]["results"], "vcd": runs[v]["vcd"]} for v in runs},
         "capture_tool": tool_out,
@@ -207,41 +212,35 @@ def main():
     # Plot: switch cost vs number of maps.
     dat = os.path.join(outdir, "switch-vs-maps.dat")
     with open(dat, "w") as f:
-        f.write("# maps yield_linux yield_lazy irq_low_linux irq_low_lazy\n")
+        f.write("# maps yield_eager yield_defer irq_low_eager irq_low_defer\n")
         for r in rows:
-            f.write("%d %s %s %s %s\n" % (r["maps"], r["linux"]["yield_both"], r["lazy"]["yield_both"],
-                                          r["linux"]["irq_low"], r["lazy"]["irq_low"]))
+            f.write("%d %s %s %s %s\n" % (r["maps"], r["eager"]["yield_both"], r["defer"]["yield_both"],
+                                          r["eager"]["irq_low"], r["defer"]["irq_low"]))
     png = os.path.join(outdir, "switch-vs-maps.png")
     subprocess.run(["gnuplot", "-e",
                     "set terminal pngcairo size 800,500 noenhanced; set output '%s';"
                     "set title 'Context switch cost vs local kmaps held (QEMU -icount, 1 ns = 1 insn)';"
                     "set xlabel 'local kmaps held'; set ylabel 'ns'; set key left top;"
-                    "set grid; plot '%s' u 1:2 w lp t 'yield, both hold k (Linux restore)',"
-                    " '' u 1:3 w lp t 'yield, both hold k (lazy restore)',"
-                    " '' u 1:4 w lp t 'IRQ round trip (2 switches), low holds k (Linux)',"
-                    " '' u 1:5 w lp t 'IRQ round trip (2 switches), low holds k (lazy)'" % (png, dat)],
+                    "set grid; plot '%s' u 1:2 w lp t 'yield, both hold k (eager)',"
+                    " '' u 1:3 w lp t 'yield, both hold k (deferred)',"
+                    " '' u 1:4 w lp t 'IRQ round trip (2 switches), low holds k (eager)',"
+                    " '' u 1:5 w lp t 'IRQ round trip (2 switches), low holds k (deferred)'" % (png, dat)],
                    check=True)
 
     # The table.
     print("\nLokal bench, %s, %s" % (summary["date"], summary["qemu"]))
     print("time base: %s" % summary["time_base"])
     print("\nFigure 4: floor  register switch only %.1f ns; one map moved %.1f ns" % (floor, map_floor))
-    print("\nFigure 1: context switch in ns (yield: per switch; IRQ trip: IRQ, switch to the woken thread, switch back), Linux restore | lazy restore")
+    print("\nFigure 1: context switch in ns (yield: per switch; IRQ trip: IRQ, switch to the woken thread, switch back), eager | deferred")
     print("  maps | yield both hold | yield one side | IRQ trip, low holds | IRQ trip, high holds | teardown | restore")
     for r in rows:
-        l, z = r["linux"], r["lazy"]
+        l, z = r["eager"], r["defer"]
         fmt = lambda a, b: ("%8.1f|%-8.1f" % (a, b)) if a is not None and b is not None else "%17s" % "-"
         print("  %4d | %s | %s | %s | %s | %s | %s" % (
             r["maps"], fmt(l["yield_both"], z["yield_both"]), fmt(l["yield_one_side"], z["yield_one_side"]),
             fmt(l["irq_low"], z["irq_low"]), fmt(l["irq_high"], z["irq_high"]),
             fmt(l["teardown"], z["teardown"]), fmt(l["restore"], z["restore"])))
-    print("\nFigure 5: the deferred flush (KMAP_DEFER=1): yield in ns per switch, Linux | lazy | defer")
-    print("  maps | yield both hold          | yield one side holds")
-    f3 = lambda r, k: "|".join("%8.1f" % r[v][k] if r[v][k] is not None else "%8s" % "-"
-                               for v in ("linux", "lazy", "defer"))
-    for r in rows:
-        print("  %4d | %s | %s" % (r["maps"], f3(r, "yield_both"), f3(r, "yield_one_side")))
-    print("\nFigure 2: map+unmap (ns), Linux restore | deferred flush build")
+    print("\nFigure 2: map+unmap (ns), eager | deferred")
     for r in lin:
         if r["group"] == "map+unmap":
             dv = value(defer, "map+unmap", r["name"])
@@ -269,16 +268,18 @@ def main():
             per_map, t["per_map_vs_floor"]["ratio"], map_floor, TARGET_MAP_RATIO))
     for v, r in t["wakeup_p99_atomic_over_local"]["measured"].items():
         print("  wake-up p99 local = 1/%.2f of atomic [%s] (target 1/%d)" % (r, v, TARGET_P99_RATIO))
-    if lazy_ratio:
-        print("  lazy restore / Linux restore, yield with 16 maps each: %.3f" % lazy_ratio)
-    fmt3 = lambda d: " | ".join("%s %s" % (v, "%.3f" % d[v] if d[v] else "-") for v in ("linux", "lazy", "defer"))
+    fmt3 = lambda d: " | ".join("%s %s" % (v, "%.3f" % d[v] if d[v] else "-") for v in ("eager", "defer"))
     print("  yield, one side holds 16 / yield, no maps: %s (target <= %.1f for defer)"
           % (fmt3(one_side), TARGET_DEFER_ONE_SIDE))
     print("  wake-up p99, workers hold 2 maps / hold none: %s (target <= %.1f for defer)"
           % (fmt3(wake_maps), TARGET_DEFER_WAKEUP))
-    d = t["defer_map_unmap_after_deferred_over_linux_map_unmap"]
+    d = t["defer_map_unmap_over_eager"]
     if d["measured"]:
-        print("  map+unmap flushing another thread's deferred slot [defer] / highmem map+unmap [linux]: "
+        print("  highmem map+unmap, deferred / eager: %.1f / %.1f ns = %.3f (target <= %.2f)"
+              % (hi_local_defer, hi_local, d["measured"], TARGET_DEFER_MAP_UNMAP))
+    d = t["defer_map_unmap_after_deferred_over_eager_map_unmap"]
+    if d["measured"]:
+        print("  map+unmap flushing another thread's deferred slot [defer] / highmem map+unmap [eager]: "
               "%.1f / %.1f ns = %.3f" % (left["defer"], hi_local, d["measured"]))
     si = t.get("shell_input_wakeup_p99_ratio")
     if si:

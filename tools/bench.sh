@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# `make bench`: build the bench image three times (kmap restore as Linux does
-# it, Lokal's lazy restore, the deferred flush of KMAP_DEFER), run each under QEMU with instruction-counted
-# virtual time, and write build/bench/{results.json,*.png,*.vcd,*.log}.
+# `make bench`: build the bench image in both kmap schemes (Linux's eager
+# teardown and restore, KMAP_DEFER=0; the deferred flush, KMAP_DEFER=1), run
+# each under QEMU with instruction-counted virtual time, and write
+# build/bench/{results.json,*.png,*.vcd,*.log}.
 #   tools/bench.sh [WAKES]       (WAKES: wake-ups per mode, default 10000)
 set -euo pipefail
 wakes=${1:-10000}
 out=build/bench
 mkdir -p "$out"
 
-# name:make variable, one build each: Linux's eager restore, lazy restore,
-# the deferred flush (issue 14).
-for mode in lazy0:KMAP_LAZY=0 lazy1:KMAP_LAZY=1 defer:KMAP_DEFER=1; do
+# name:make variable, one build each.
+for mode in eager:KMAP_DEFER=0 defer:KMAP_DEFER=1; do
 	name=${mode%%:*} var=${mode#*:}
 	O=build/bench-$name
 	echo "bench: building $var"
@@ -24,15 +24,15 @@ done
 # Where the instructions of one yield and one IRQ-to-thread path go,
 # single-stepped with gdb-multiarch over the Linux-restore bench image.
 echo "bench: per-function breakdown (gdb-multiarch single-step)"
-tools/bench-breakdown.sh build/bench-lazy0/bench.elf > "$out/breakdown.txt" \
+tools/bench-breakdown.sh build/bench-eager/bench.elf > "$out/breakdown.txt" \
 	|| { cat "$out/breakdown.txt"; echo "bench: breakdown failed"; exit 1; }
 
 # Wake-up latency with the console shell receiving input at 115200 baud
 # and without (shell image, Linux restore build).
 echo "bench: shell image, bench wakeup with and without console input"
-make --no-print-directory O=build/bench-lazy0 KMAP_LAZY=0 BENCH_WAKES="$wakes" shell-image > "$out/build-shell.log" 2>&1 \
+make --no-print-directory O=build/bench-eager KMAP_DEFER=0 BENCH_WAKES="$wakes" shell-image > "$out/build-shell.log" 2>&1 \
 	|| { tail -20 "$out/build-shell.log"; exit 1; }
-python3 tools/shell/bench-input.py build/bench-lazy0/shell.elf "$wakes" "$out/shell-input.json"
+python3 tools/shell/bench-input.py build/bench-eager/shell.elf "$wakes" "$out/shell-input.json"
 
 python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
 

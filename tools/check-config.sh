@@ -91,7 +91,8 @@ fi
 rm -rf "$ext"
 
 refused "KMAP_DEFER=2" "KMAP_DEFER=2 is out of range: KMAP_DEFER must be 0..1" KMAP_DEFER=2
-refused "KMAP_DEFER=1 with KMAP_LAZY=1" "KMAP_LAZY=1 and KMAP_DEFER=1 exclude each other" KMAP_DEFER=1 KMAP_LAZY=1
+refused "KMAP_LAZY=1 (retired)" "KMAP_LAZY is gone: .* use KMAP_DEFER=1" KMAP_LAZY=1
+refused "KMAP_LAZY=0 (retired)" "KMAP_LAZY is gone" KMAP_LAZY=0
 
 # Every numeric variable on every board, just outside and at its limits.
 for b in $(ls board/*/board.mk | cut -d/ -f2); do

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Mutation check of the cache/TLB maintenance (issues 4 and 11): delete each
+# Mutation check of the cache/TLB maintenance: delete each
 # maintenance call on the map, unmap, context-switch and pkmap-flush paths
-# (and inside the ARM hooks and set_pte_ext that those paths call), one at a
+# (and inside the ARM hooks and set_pte_ext that those paths call), and each
+# trigger of the deferred flush, one at a
 # time, rebuild the host tests (the mm suites and the host scheduler suite, in
-# default, KMAP_LAZY, DEBUG_HIGHMEM and KMAP_DEFER builds, one build after the other until
+# default, DEBUG_HIGHMEM and KMAP_DEFER builds, one build after the other until
 # a kill), run them, and require that a test *about that step* fails: the
 # table below names, per maintenance call, the tests whose subject it is (or
 # the model violation it prevents). A kill only by other tests (an artefact
@@ -25,10 +26,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$root/build/host/mutants
 src=$work/tree
 files="firmware/mm/*.c arch/arm/include/asm/highmem.h arch/arm/include/asm/pgtable.h"
-calls='slot_flush|flush_page_in|flush_preemptible|kmap_defer_flush_page|arch_kmap_local_post_map|arch_kmap_local_pre_unmap|arch_kmap_local_post_unmap|flush_cache_kmaps|flush_tlb_kmaps|__cpuc_flush_dcache_area|__cpuc_flush_kern_all|cpu_dcache_clean_area|cpu_dcache_inv_area|cpu_drain_write_buffer|local_flush_tlb_kernel_page|local_flush_tlb_all'
-variants="default lazy debug defer"
-# KMAP_DEFER's flushes exist in its build only: try that one first for them.
-defer_first="defer default lazy debug"
+calls='flush_other_slot|flush_page_in|kmap_local_flush_page|arch_kmap_local_post_map|arch_kmap_local_pre_unmap|arch_kmap_local_post_unmap|flush_cache_kmaps|flush_tlb_kmaps|__cpuc_flush_dcache_area|__cpuc_flush_kern_all|cpu_dcache_clean_area|cpu_dcache_inv_area|cpu_drain_write_buffer|local_flush_tlb_kernel_page|local_flush_tlb_all'
+variants="default debug defer"
+# The deferred scheme's flushes exist in its build only: try that one first for them.
+defer_first="defer default debug"
 make_args=(-s -j2 HOST_SAN= SCHED_HOST_SAN= HOST_OUT=build/host/mut SCHED_HOST_OUT=build/host/mut-sched)
 
 # What each maintenance step is for, as test names (ERE over "binary: case
@@ -48,25 +49,28 @@ declare -A about=(
 	[__cpuc_flush_dcache_area]='local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_|kmap_held_while_mapped|free_after_kmap'
 	[arch_kmap_local_pre_unmap@firmware/mm/pkmap.c]='free_after_kunmap_releases_the_pkmap_slot|free_after_kmap'
 	[arch_kmap_local_post_unmap@firmware/mm/pkmap.c]='free_after_kunmap_releases_the_pkmap_slot|free_after_kmap'
+	# The TLB invalidate after a slot's PTE is written matters where the slot
+	# had a live entry: a restore after an interrupt mapped in the switch window.
+	[local_flush_tlb_kernel_page@arch/arm/include/asm/highmem.h:arch_kmap_local_post_map]='wakeup_during_kmap_restore|lost_races|model: .*tlb|unmapped_slot_faults|switched_out_slot_faults|local_write_then_kmap_read|kmap_write_then_local_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
 	[cpu_dcache_clean_area]='table walker read an uncleaned PTE'
 	[cpu_drain_write_buffer]='table walker read an uncleaned PTE'
-	# KMAP_DEFER (issue 14): one test per trigger of the deferred flush.
-	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:slot_flush]='defer_alias_by_new_pkmap|defer_alias_by_kmap_high_get|defer_alias_by_sched_in|defer_reuse_by_sched_in|defer_free|defer_non_cpu_access'
-	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:flush_preemptible]='defer_reuse_by_map|defer_alias_by_(local_map|kmap_atomic|kmap_local_pfn)|defer_preempted_.*map|defer_irq_'
-	[arch_kmap_local_post_unmap@firmware/mm/kmap_defer.c:slot_empty]='defer_free|unmapped_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
+	# The deferred scheme: one test per trigger of the deferred flush. Every
+	# flush of another thread's slot goes through flush_other_slot(), so its
+	# line work is about all of them, and the races of its holder with it.
+	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:flush_other_slot]='defer_(reuse|alias|free|non_cpu_access|preempted_.*map)|_pte_clear|inside_line_work'
+	[arch_kmap_local_post_unmap@firmware/mm/kmap_defer.c:slot_empty]='defer_free|unmapped_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_|_pte_clear'
 	[arch_kmap_local_post_map@firmware/mm/kmap_defer.c:slot_install]='wakeup_during_kmap_restore|lost_races|model: .*tlb'
-	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:kmap_flush_deferred]='non_cpu_access_own_map'
-	[slot_flush@firmware/mm/kmap_defer.c:flush_page_in]='defer_alias_by_new_pkmap|defer_alias_by_kmap_high_get|defer_free|defer_non_cpu_access'
-	[flush_page_in@firmware/mm/kmap_defer.c:kmap_defer_flush_page]='defer_alias_by_new_pkmap|defer_alias_by_kmap_high_get|defer_free|defer_non_cpu_access'
-	[flush_preemptible@firmware/mm/kmap_defer.c:make_room]='defer_reuse_by_map|defer_preempted_.*map'
-	[flush_preemptible@firmware/mm/kmap_defer.c:drop_aliases]='defer_alias_by_(local_map|kmap_atomic|kmap_local_pfn)'
-	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:kmap_defer_unmap]='defer_|unmapped_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
-	[slot_flush@firmware/mm/kmap_defer.c:flush_aliases_of]='defer_alias_by_sched_in'
-	[slot_flush@firmware/mm/kmap_defer.c:kmap_defer_sched_in]='defer_reuse_by_sched_in'
-	[kmap_defer_flush_page@firmware/mm/kmap_defer.c:kmap_flush_deferred]='defer_non_cpu_access'
-	[kmap_defer_flush_page@firmware/mm/pkmap.c:map_new_virtual]='defer_alias_by_new_pkmap'
-	[kmap_defer_flush_page@firmware/mm/pkmap.c:kmap_high_get]='defer_alias_by_kmap_high_get'
-	[kmap_defer_flush_page@firmware/mm/page_alloc.c:__free_page]='defer_free'
+	[arch_kmap_local_pre_unmap@firmware/mm/kmap_defer.c:kmap_scheme_unmap]='defer_|unmapped_slot_faults|local_write_then_kmap_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
+	[arch_kmap_local_pre_unmap@firmware/mm/highmem.c:kmap_flush_deferred]='non_cpu_access_own_map'
+	[flush_other_slot@firmware/mm/kmap_defer.c:flush_page_in]='defer_alias_by_(new_pkmap|kmap_high_get|local_map|kmap_atomic|kmap_local_pfn)|defer_free|defer_non_cpu_access|_pte_clear|inside_line_work'
+	[flush_other_slot@firmware/mm/kmap_defer.c:map_slow]='defer_reuse_by_map|defer_preempted_.*map'
+	[flush_other_slot@firmware/mm/kmap_defer.c:kmap_local_sched_in]='defer_alias_by_sched_in|defer_reuse_by_sched_in'
+	[flush_page_in@firmware/mm/kmap_defer.c:map_slow]='defer_alias_by_(local_map|kmap_atomic|kmap_local_pfn)'
+	[flush_page_in@firmware/mm/kmap_defer.c:kmap_local_flush_page]='defer_alias_by_new_pkmap|defer_alias_by_kmap_high_get|defer_free|defer_non_cpu_access|_pte_clear|inside_line_work'
+	[kmap_local_flush_page@firmware/mm/highmem.c:kmap_flush_deferred]='defer_non_cpu_access|flush_deferred_'
+	[kmap_local_flush_page@firmware/mm/pkmap.c:map_new_virtual]='defer_alias_by_new_pkmap'
+	[kmap_local_flush_page@firmware/mm/pkmap.c:kmap_high_get]='defer_alias_by_kmap_high_get'
+	[kmap_local_flush_page@firmware/mm/page_alloc.c:__free_page]='defer_free|free_page_'
 )
 
 mkdir -p "$work"
@@ -155,7 +159,7 @@ for site in $sites; do
 	want=${about[$call@$file:$func]:-${about[$call@$file]:-${about[$call]:-}}}
 	order=$variants
 	case $file:$call in
-	firmware/mm/kmap_defer.c:*|*:kmap_defer_flush_page) order=$defer_first ;;
+	firmware/mm/kmap_defer.c:*|*:kmap_local_flush_page) order=$defer_first ;;
 	esac
 	sed -i "${line}s/^\([[:space:]]*\)\(.*\)$/\1if (0) \2/" "$src/$file"
 	name="mutant $n/$total $file:$line: $code"

@@ -5,15 +5,14 @@
  * interrupts off and preempt_count zero: from schedule() callers (yield,
  * sleep, wait queues), from preempt_enable() and from irq_exit().
  *
- * Local kmaps: on every switch, the outgoing thread's kmap slots are torn
- * down (with the VIVT flush) and the incoming thread's re-installed. Both
- * steps run with interrupts on (preemption off): an IRQ that maps a page
- * meanwhile pushes above the current thread's unchanged kmap index, onto a
- * slot that is empty, and pops before returning (seed 007).
- *
- * With CONFIG_KMAP_DEFER the outgoing thread's slots stay as they are (no
- * switch-out step, no window), and the incoming thread's switch-in has
- * work only if it is not kmap_slots_owner (firmware/mm/kmap_defer.c).
+ * Local kmaps: mm may have work when a thread leaves the CPU and when one
+ * gets it (firmware/mm/kmap_scheme.h); the scheduler asks through
+ * kmap_sched_out_pending()/kmap_sched_in_pending() and calls
+ * kmap_local_sched_out()/kmap_local_sched_in() around the register switch,
+ * as Linux's prepare_task_switch() and finish_task_switch() do. That work
+ * runs with interrupts on (preemption off), in a switch window: an IRQ
+ * that maps a page meanwhile pushes above the current thread's unchanged
+ * kmap index, onto a slot that is empty, and pops before returning.
  */
 #include <string.h>
 #include <lokal/sched.h>
@@ -32,12 +31,12 @@ static uint32_t ready_bitmap;           /* bit p set: ready[p] not empty */
 static bool running;
 static struct sched_stats stats;
 /*
- * Interrupts are on inside a switch's kmap step: KMAP_WINDOW_OUT while the
- * outgoing thread's slots come down (current is still that thread, but it
- * has given up the CPU), KMAP_WINDOW_IN while the incoming one's go back.
+ * Interrupts are on inside a switch's mm work: SWITCH_WINDOW_OUT while the
+ * outgoing thread's is done (current is still that thread, but it has
+ * given up the CPU), SWITCH_WINDOW_IN while the incoming one's is.
  */
-enum { KMAP_WINDOW_NONE, KMAP_WINDOW_OUT, KMAP_WINDOW_IN };
-static volatile unsigned char kmap_window;
+enum { SWITCH_WINDOW_NONE, SWITCH_WINDOW_OUT, SWITCH_WINDOW_IN };
+static volatile unsigned char switch_window;
 /*
  * need_resched's bits: a more urgent thread is ready; the running thread's
  * time slice is used up (requeue it at the tail). Set with |= so that
@@ -131,19 +130,6 @@ void wake_up_thread(struct thread *t)
 		need_resched |= RESCHED_WAKE;
 }
 
-#if CONFIG_KMAP_DEFER
-/* Nothing to do at switch-out: the slots wait until someone needs them. */
-#define kmap_out_work(prev, next)       0
-/* The slot work a switch-in has: none while me still owns the slots. */
-static inline __attribute__((always_inline)) unsigned int kmap_in_work(const struct thread *me)
-{
-	return kmap_slots_owner == me ? 0 : (unsigned int)me->kmap_ctrl.idx;
-}
-#else
-#define kmap_out_work(prev, next)       ((prev)->kmap_ctrl.idx | (next)->kmap_ctrl.idx)
-#define kmap_in_work(me)                ((unsigned int)(me)->kmap_ctrl.idx)
-#endif
-
 /*
  * Second half of a switch, run by the thread switched to (me). Returns
  * whether a more urgent thread became ready meanwhile: only possible when
@@ -154,7 +140,7 @@ static inline __attribute__((always_inline)) unsigned int kmap_in_work(const str
  */
 static inline __attribute__((always_inline)) bool finish_switch(struct thread *me)
 {
-	unsigned int restored = 0, work = kmap_in_work(me);
+	unsigned int restored = 0, work = kmap_sched_in_pending(me);
 	bool resched = false;
 
 	if (__builtin_expect((work | __trace_active) == 0, 1)) {
@@ -163,14 +149,13 @@ static inline __attribute__((always_inline)) bool finish_switch(struct thread *m
 	}
 	if (work != 0) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
-		if (CONFIG_KMAP_DEFER)
-			stats.kmap_switches++;  /* counted where the slots are touched */
+		stats.kmap_switches++;
 		__preempt_count++;      /* an IRQ in the window must not switch */
-		kmap_window = KMAP_WINDOW_IN;
+		switch_window = SWITCH_WINDOW_IN;
 		arch_local_irq_enable();
-		__kmap_local_sched_in();
+		kmap_local_sched_in(me);
 		arch_local_irq_disable();
-		kmap_window = KMAP_WINDOW_NONE;
+		switch_window = SWITCH_WINDOW_NONE;
 		__preempt_count--;
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
@@ -188,14 +173,15 @@ static inline __attribute__((always_inline)) bool finish_switch(struct thread *m
  * or prev itself: decide again, or that thread would wait until next
  * blocks. May return prev, whose switch is then abandoned.
  */
-static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *next)
+static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *prev,
+								     struct thread *next)
 {
 	__preempt_count++;              /* an IRQ in the window must not switch */
-	kmap_window = KMAP_WINDOW_OUT;
+	switch_window = SWITCH_WINDOW_OUT;
 	arch_local_irq_enable();
-	__kmap_local_sched_out();
+	kmap_local_sched_out(prev);
 	arch_local_irq_disable();
-	kmap_window = KMAP_WINDOW_NONE;
+	switch_window = SWITCH_WINDOW_NONE;
 	__preempt_count--;
 	if (highest_ready_prio() > next->prio) {
 		enqueue_ready(next, true);      /* back where it was taken from */
@@ -221,15 +207,15 @@ static inline __attribute__((always_inline)) unsigned int
 context_switch(struct thread *prev, struct thread *next)
 {
 	switch_marker_fast(1);
-	if (__builtin_expect((kmap_out_work(prev, next) | __trace_active) != 0, 0)) {
+	if (__builtin_expect((kmap_sched_out_pending(prev) | __trace_active) != 0, 0)) {
 		trace_switch_start();
-		if (!CONFIG_KMAP_DEFER && prev->kmap_ctrl.idx != 0) {
-			next = kmap_switch_out(next);
+		if (kmap_sched_out_pending(prev)) {
+			next = kmap_switch_out(prev, next);
 			if (next == prev)
 				return SWITCH_ABANDONED | (finish_switch(prev) ? SWITCH_RESCHED : 0);
+			if (!kmap_sched_in_pending(next))
+				stats.kmap_switches++;  /* else counted at next's switch-in */
 		}
-		if (kmap_out_work(prev, next) != 0)
-			stats.kmap_switches++;
 	}
 	next->switches_in++;
 	current = next;
@@ -364,7 +350,7 @@ void irq_exit(void)
 
 	__preempt_count = count;
 	if (__builtin_expect(count != 0, 0)) {
-		if (kmap_window)
+		if (switch_window)
 			stats.irqs_in_kmap_switch++;
 		return;
 	}
@@ -422,7 +408,7 @@ void sched_tick_slice(void)
 	 * thread is even queued behind its peers): charging its slice would
 	 * count it as its own peer and preempt the thread it yielded to.
 	 */
-	if (t->prio == PRIO_IDLE || kmap_window == KMAP_WINDOW_OUT || --t->slice > 0)
+	if (t->prio == PRIO_IDLE || switch_window == SWITCH_WINDOW_OUT || --t->slice > 0)
 		return;
 	t->slice = SCHED_SLICE_TICKS;
 	if (ready_bitmap & (1u << t->prio)) {
@@ -457,6 +443,7 @@ void sched_get_stats(struct sched_stats *st)
 void sched_forget_thread(struct thread *t)
 {
 	stats.switches += t->switches_in;
+	kmap_local_forget(t);   /* mm may still name it as the owner of the slots */
 }
 
 void sched_init(void)

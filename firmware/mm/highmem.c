@@ -3,9 +3,12 @@
  * pages in fixmap slots (the scheme of Linux's kmap_local, Gleixner 2020).
  *
  * The thread owns the stack: current->kmap_ctrl.idx is its depth in slot
- * units and pteval[] remembers what each of its slots maps, so the
- * scheduler can take the slots down when the thread leaves the CPU and put
- * them back when it returns. Slot n lives at __fix_to_virt(FIX_KMAP_BEGIN + n).
+ * units and pteval[] remembers what each of its slots maps, so the slots
+ * can be given to other threads while it is switched out and its maps put
+ * back when it returns. What happens to the slots at a switch is the
+ * scheme's business (kmap_scheme.h): this file holds what every scheme
+ * shares: the index stack, the diagnostics, the kmap_high_get fallback
+ * and the lowmem path.
  *
  * With CONFIG_DEBUG_HIGHMEM the stack advances two slots per map and the
  * skipped (even) slots stay empty: an access that runs off either end of a
@@ -13,7 +16,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <lokal/highmem-internal.h>
+#include "kmap_scheme.h"
 #include <lokal/sched.h>
 #include <lokal/sched-internal.h>
 #include <lokal/bug.h>
@@ -22,23 +25,8 @@
 /* Deepest level a thread may reach: 16 maps in either configuration. */
 #define KM_MAX_DEPTH    (KM_MAX_IDX - (KM_INCR - 1))
 
-static inline unsigned long slot_vaddr(int idx)
-{
-	return __fix_to_virt(FIX_KMAP_BEGIN + idx);
-}
-
-/*
- * Each slot's PTE, looked up once: the switch path touches every slot a
- * thread holds, twice per switch, and the arch lookup has range checks.
- * (Linux keeps one pointer and indexes "kmap_pte - idx"; a table makes no
- * assumption about how the arch lays out its fixmap entries.)
- */
-static pte_t *slot_ptes[KM_MAX_IDX];
-
-static inline pte_t *slot_pte(int idx)
-{
-	return slot_ptes[idx];
-}
+#define slot_vaddr(idx)  kmap_slot_va(idx)
+#define slot_pte(idx)    kmap_slot_pte(idx)
 
 static inline bool is_guard_slot(int idx)
 {
@@ -56,29 +44,12 @@ static inline bool in_pkmap(unsigned long addr)
 	return addr >= PKMAP_ADDR(0) && addr < PKMAP_ADDR(LAST_PKMAP);
 }
 
-#if CONFIG_KMAP_LAZY
-/* What a lazy switch-out left in each slot; only that may be overwritten. */
-static pte_t lazy_left[KM_MAX_IDX];
-#endif
-
 void kmap_local_init(void)
 {
-	for (int i = 0; i < KM_MAX_IDX; i++)
-		slot_ptes[i] = virt_to_kpte(slot_vaddr(i));
-#if CONFIG_KMAP_LAZY
-	memset(lazy_left, 0, sizeof(lazy_left));
-#endif
-	kmap_defer_init();
+	kmap_slots_init();
+	kmap_scheme_init();
 }
 
-/*
- * A compiler barrier, as Linux's barrier(). kmap_ctrl.idx (an int) and the
- * slot PTEs (unsigned long) are different types, so under strict aliasing
- * GCC may move the PTE accesses across the index update. An IRQ that maps
- * in between would then use the same slot: the index must say "taken"
- * before the slot is touched, and "free" only after it is empty.
- */
-#define kmap_barrier()  __asm__ volatile("" ::: "memory")
 
 static int kmap_local_idx_push(unsigned long pfn)
 {
@@ -106,31 +77,6 @@ static inline void kmap_local_idx_pop(void)
 	current->kmap_ctrl.idx -= KM_INCR;
 	BUG_ON(current->kmap_ctrl.idx < 0);
 }
-
-#if !CONFIG_KMAP_DEFER
-/*
- * Install pteval in slot idx. A slot that is not empty means an unmap was
- * skipped (or, with KMAP_LAZY, a previous thread's map was left for reuse).
- */
-static void kmap_local_install(int idx, unsigned long vaddr, pte_t pteval)
-{
-	pte_t *ptep = slot_pte(idx);
-	pte_t old = *ptep;
-
-#if CONFIG_KMAP_LAZY
-	/* Left behind by a lazy switch-out: its lines were cleaned then. */
-	if (old == lazy_left[idx])
-		old = 0;
-	lazy_left[idx] = 0;
-#endif
-	if (!pte_none(old))
-		panic("kmap_local: slot %d (0x%08lx) for thread '%s' still maps pfn 0x%lx: "
-		      "a local kmap was not unmapped", idx, vaddr, current->name,
-		      pte_pfn(old));
-	set_pte_ext(ptep, pteval);
-	arch_kmap_local_post_map(vaddr, pteval);
-}
-#endif
 
 #if CONFIG_DEBUG_HIGHMEM
 /* The address at which thread t holds pfn in a local kmap, or 0. */
@@ -210,16 +156,10 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	idx = kmap_local_idx_push(pfn);
 	vaddr = slot_vaddr(idx);
 	pteval = pfn_pte(pfn, prot);
-#if CONFIG_KMAP_DEFER
 	/* Recorded with the push: a switch-in from here on restores it. */
 	current->kmap_ctrl.pteval[idx] = pteval;
+	kmap_scheme_map(idx, pteval);
 	preempt_enable();
-	kmap_defer_map(idx, pteval);
-#else
-	kmap_local_install(idx, vaddr, pteval);
-	current->kmap_ctrl.pteval[idx] = pteval;
-	preempt_enable();
-#endif
 	return (void *)vaddr;
 }
 
@@ -234,14 +174,6 @@ void *__kmap_local_page_prot(struct page *page, pgprot_t prot)
 	if (kmap)
 		return kmap;
 	return __kmap_local_pfn_prot(page_to_pfn(page), prot);
-}
-
-/* Tear down slot idx: lines out of the cache, PTE cleared, TLB entry gone. */
-static void kmap_local_remove(unsigned long vaddr, pte_t *ptep)
-{
-	arch_kmap_local_pre_unmap(vaddr);
-	pte_clear(ptep);
-	arch_kmap_local_post_unmap(vaddr);
 }
 
 static void __attribute__((noreturn)) bad_unmap(unsigned long addr, const char *why)
@@ -288,11 +220,9 @@ void kunmap_local_indexed(const void *vaddr)
 
 	slot = kmap_local_slot(addr);
 	/*
-	 * Deferred: the index is the thread's own (a switch leaves it, an IRQ
-	 * restores it), so the checks and the line work stay preemptible.
+	 * The index is the thread's own (a switch leaves it, an interrupt
+	 * restores it), so the checks need no preempt_disable().
 	 */
-	if (!CONFIG_KMAP_DEFER)
-		preempt_disable();
 	idx = kmap_local_idx();
 	if (slot != idx) {
 		if (slot > idx)
@@ -301,92 +231,16 @@ void kunmap_local_indexed(const void *vaddr)
 			bad_unmap(raw, "that is a guard page between kmap slots");
 		bad_unmap(raw, "out of order");
 	}
-#if CONFIG_KMAP_DEFER
-	kmap_defer_unmap(idx);          /* returns with preemption disabled */
-#else
-	kmap_local_remove(addr, slot_pte(idx));
-#endif
+	kmap_scheme_unmap(idx);         /* returns with preemption disabled */
 	current->kmap_ctrl.pteval[idx] = 0;
 	kmap_local_idx_pop();
 	preempt_enable();
 	migrate_enable();
 }
 
-/* What thread t keeps for slot i: 0 for a guard slot (or a hole, which is a bug). */
-static pte_t saved_pte(const struct thread *t, int i)
-{
-	pte_t pteval = t->kmap_ctrl.pteval[i];
-
-	if (is_guard_slot(i)) {
-		WARN_ON_ONCE(!pte_none(pteval));
-		return 0;
-	}
-	WARN_ON_ONCE(pte_none(pteval));
-	return pteval;
-}
-
-/* Advance *i to t's next slot that holds a map; false past the last one. */
-static bool next_kmap(const struct thread *t, int *i, pte_t *pteval)
-{
-	for (; *i < t->kmap_ctrl.idx; ++*i) {
-		*pteval = saved_pte(t, *i);
-		if (!pte_none(*pteval))
-			return true;
-	}
-	return false;
-}
-
-void __kmap_local_sched_out(void)
-{
-	struct thread *t = current;
-	pte_t pteval;
-	int i;
-
-	if (CONFIG_KMAP_DEFER)
-		return;         /* slots, TLB entries and lines stay until someone needs them */
-	for (i = 0; next_kmap(t, &i, &pteval); i++) {
-		unsigned long addr = slot_vaddr(i);
-
-#if CONFIG_KMAP_LAZY
-		/* Keep PTE and TLB entry for a cheap return; the lines must go now. */
-		arch_kmap_local_pre_unmap(addr);
-		lazy_left[i] = pteval;
-#else
-		kmap_local_remove(addr, slot_pte(i));
-#endif
-	}
-}
-
-void __kmap_local_sched_in(void)
-{
-	struct thread *t = current;
-	pte_t pteval;
-	int i;
-
-#if CONFIG_KMAP_DEFER
-	kmap_defer_sched_in();
-	return;
-#endif
-	for (i = 0; next_kmap(t, &i, &pteval); i++) {
-		unsigned long addr = slot_vaddr(i);
-
-#if CONFIG_KMAP_LAZY
-		if (*slot_pte(i) == pteval) {
-			lazy_left[i] = 0;
-			continue;       /* still ours: PTE, walker copy and TLB are right */
-		}
-		lazy_left[i] = 0;
-#endif
-		set_pte_ext(slot_pte(i), pteval);
-		arch_kmap_local_post_map(addr, pteval);
-	}
-}
-
 void kmap_local_fork(struct thread *t)
 {
-#if CONFIG_KMAP_DEFER
-	kmap_defer_forget(t);
-#endif
+	kmap_local_forget(t);
 	if (WARN_ON_ONCE(t->kmap_ctrl.idx))
 		memset(&t->kmap_ctrl, 0, sizeof(t->kmap_ctrl));
 	else
@@ -435,4 +289,21 @@ const char *kmap_describe_fault(unsigned long addr, char *buf, unsigned long len
 		return buf;
 	}
 	return NULL;
+}
+
+void kmap_flush_deferred(struct page *page)
+{
+	unsigned long pfn = page_to_pfn(page);
+	struct thread *me = current;
+
+	if (!PageHighMem(page))
+		return;         /* never in a kmap slot: the direct map is its only address */
+	kmap_local_flush_page(pfn);
+	/* The caller's own maps stay; only their lines go. */
+	for (int i = 0; i < me->kmap_ctrl.idx; i++) {
+		pte_t pteval = me->kmap_ctrl.pteval[i];
+
+		if (!pte_none(pteval) && pte_pfn(pteval) == pfn)
+			arch_kmap_local_pre_unmap(slot_vaddr(i));
+	}
 }

@@ -86,10 +86,10 @@ void __free_page(struct page *page)
 		panic("__free_page: pfn 0x%lx is still kmap()ed at %p by %d holder(s) "
 		      "(thread '%s')", page_to_pfn(page), page->virtual, users, current->name);
 	/*
-	 * A thread still holding the page in a slot it left (KMAP_DEFER) is a
+	 * A thread still holding the page in a slot it left (deferred scheme) is a
 	 * bug, but its dirty lines must not land on the page's next owner.
 	 */
-	kmap_defer_flush_page(page_to_pfn(page));
+	kmap_local_flush_page(page_to_pfn(page));
 	z = &zones[page_zone(page)];
 	flags = arch_local_irq_save();
 	page->flags |= PG_free;

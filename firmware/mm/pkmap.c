@@ -108,7 +108,7 @@ again:
 	}
 	vaddr = (void *)PKMAP_ADDR(last_pkmap_nr);
 	/* A new address for the page: a slot left holding it would be an alias. */
-	kmap_defer_flush_page(page_to_pfn(page));
+	kmap_local_flush_page(page_to_pfn(page));
 	set_pte_ext(&pkmap_page_table[last_pkmap_nr], mk_pte(page, kmap_prot));
 	pkmap_count[last_pkmap_nr] = 1;
 	set_page_address(page, vaddr);
@@ -141,7 +141,7 @@ void *kmap_high_get(struct page *page)
 		BUG_ON(pkmap_count[PKMAP_NR(vaddr)] < 1);
 		pkmap_count[PKMAP_NR(vaddr)]++;
 		/* A slot may have taken the page again since the address was made. */
-		kmap_defer_flush_page(page_to_pfn(page));
+		kmap_local_flush_page(page_to_pfn(page));
 	}
 	arch_local_irq_restore(flags);
 	return vaddr;

@@ -3,7 +3,7 @@
 # thread of the real scheduler (tests/host/support/host_threads.c).
 #
 #   make check-host     every host test in three configurations (default,
-#                       DEBUG_HIGHMEM=1, KMAP_LAZY=1, KMAP_DEFER=1) plus a ~20 s fuzz run;
+#                       DEBUG_HIGHMEM=1, KMAP_DEFER=1) plus a ~20 s fuzz run;
 #                       TAP lines go to $(TAP) (stdout if unset)
 #   make check-mutants  delete each cache/TLB maintenance call in turn and
 #                       show a host test about it fails, mm or scheduler
@@ -21,9 +21,8 @@ HOST_LIBS    := -lcmocka
 FUZZ_TIME    ?= 600
 FUZZ_SHORT   ?= 20
 
-HOST_VARIANTS := default debug lazy defer
+HOST_VARIANTS := default debug defer
 host_opts_debug := DEBUG_HIGHMEM=1
-host_opts_lazy  := KMAP_LAZY=1
 host_opts_defer := KMAP_DEFER=1
 
 # Portable code under test with the real scheduler (as tests/host/sched
@@ -48,7 +47,7 @@ $(HOST_OUT)/$(1)/obj/%.o: %.c $(HOST_OUT)/$(1)/include/generated/config.h
 	@echo "  HOSTCC  [$(1)] $$<"
 	@$$(HOST_CC) $$(HOST_CFLAGS) $$(HOST_SAN) $(call host_inc,$(1)) -MMD -MP -c $$< -o $$@
 
-$(1)_FW_OBJS := $(patsubst %.c,$(HOST_OUT)/$(1)/obj/%.o,$(HOST_FW_SRCS))
+$(1)_FW_OBJS := $(patsubst %.c,$(HOST_OUT)/$(1)/obj/%.o,$(call with_kmap_scheme,$(HOST_FW_SRCS),$(host_opts_$(1))))
 
 $(HOST_OUT)/$(1)/bin/%: $(HOST_OUT)/$(1)/obj/tests/host/%.o $$($(1)_FW_OBJS)
 	@mkdir -p $$(@D)
@@ -63,9 +62,8 @@ $(foreach v,$(HOST_VARIANTS),$(eval $(call host_variant,$(v))))
 
 # Fuzz targets: clang + libFuzzer, on a small machine (16 pkmap slots) so
 # that pool wrap-around and flushes happen within a few operations; one
-# build per switch strategy (eager, KMAP_LAZY, KMAP_DEFER).
-FUZZ_VARIANTS := fuzz fuzz-lazy fuzz-defer
-fuzz_opts_fuzz-lazy := KMAP_LAZY=1
+# build per kmap scheme (eager, deferred).
+FUZZ_VARIANTS := fuzz fuzz-defer
 fuzz_opts_fuzz-defer := KMAP_DEFER=1
 HOST_FUZZ_FLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
 
@@ -77,11 +75,11 @@ $(HOST_OUT)/$(1)/include/generated/config.h: $(foreach o,$(fuzz_opts_$(1)),overr
 $(HOST_OUT)/$(1)/include/generated/config.h: FORCE
 	$$(call write_config,$$@)
 
-$(HOST_OUT)/$(1)/fuzz_kmap: tests/host/fuzz/fuzz_kmap.c $(HOST_FW_SRCS) $(HOST_OUT)/$(1)/include/generated/config.h
+$(HOST_OUT)/$(1)/fuzz_kmap: tests/host/fuzz/fuzz_kmap.c $(call with_kmap_scheme,$(HOST_FW_SRCS),$(fuzz_opts_$(1))) $(HOST_OUT)/$(1)/include/generated/config.h
 	@mkdir -p $$(@D)
 	@echo "  FUZZCC  $$@"
 	@$$(HOST_FUZZ_CC) $$(HOST_FUZZ_FLAGS) $(call host_inc,$(1)) -o $$@ \
-		tests/host/fuzz/fuzz_kmap.c $$(HOST_FW_SRCS) $$(HOST_LIBS)
+		tests/host/fuzz/fuzz_kmap.c $(call with_kmap_scheme,$(HOST_FW_SRCS),$(fuzz_opts_$(1))) $$(HOST_LIBS)
 endef
 $(foreach v,$(FUZZ_VARIANTS),$(eval $(call fuzz_variant,$(v))))
 FUZZ_BINS := $(foreach v,$(FUZZ_VARIANTS),$(HOST_OUT)/$(v)/fuzz_kmap)

@@ -116,8 +116,8 @@ static void flushed_pkmap_slot_faults(void **state)
 	EXPECT_ABORT(do_touch, a, "data abort (read)", "pkmap slot 1, not mapped");
 }
 
-#if !CONFIG_KMAP_LAZY && !CONFIG_KMAP_DEFER
-/* A thread switched out leaves nothing reachable behind (lazy and deferred modes keep it on purpose). */
+#if !CONFIG_KMAP_DEFER
+/* A thread switched out leaves nothing reachable behind (the deferred scheme keeps it on purpose). */
 static char touch_out[2048];
 static int touch_status;
 
@@ -238,7 +238,7 @@ int main(void)
 		HOST_TEST(kmap_held_while_mapped_locally),
 		HOST_TEST(unmapped_slot_faults),
 		HOST_TEST(flushed_pkmap_slot_faults),
-#if !CONFIG_KMAP_LAZY && !CONFIG_KMAP_DEFER
+#if !CONFIG_KMAP_DEFER
 		HOST_TEST(switched_out_slot_faults),
 #endif
 #if CONFIG_KMAP_DEFER

@@ -16,23 +16,6 @@
 #include <asm/irqflags.h>
 #include <lokal/platform.h>
 
-static phys_addr_t pa_of(const struct page *p)
-{
-	return (phys_addr_t)page_to_pfn(p) << PAGE_SHIFT;
-}
-
-/* Write s at va as dirty lines: the first read allocates them. */
-static void dirty(char *va, const char *s)
-{
-	(void)*(volatile char *)va;
-	strcpy(va, s);
-}
-
-static bool in_ram(const struct page *p, const char *s)
-{
-	return strcmp((const char *)sim_phys(pa_of(p)), s) == 0;
-}
-
 /* kmap_flush_deferred() on the caller's own map: RAM gets the data, the map stays. */
 static void non_cpu_access_own_map(void **state)
 {
@@ -41,10 +24,10 @@ static void non_cpu_access_own_map(void **state)
 
 	(void)state;
 	va = kmap_local_page(p);
-	dirty(va, "for the device");
-	assert_false(in_ram(p, "for the device"));
+	host_dirty(va, "for the device");
+	assert_false(host_ram_holds(p, "for the device"));
 	kmap_flush_deferred(p);
-	assert_true(in_ram(p, "for the device"));
+	assert_true(host_ram_holds(p, "for the device"));
 	assert_string_equal(va, "for the device");      /* still mapped */
 	kunmap_local(va);
 }
@@ -88,7 +71,7 @@ static void main_holds_pa(const char *s)
 	pb = host_alloc(ZONE_HIGHMEM);
 	px = host_alloc(ZONE_HIGHMEM);
 	va_main = kmap_local_page(pa);
-	dirty(va_main, s);
+	host_dirty(va_main, s);
 	stats_mark();
 }
 
@@ -102,8 +85,8 @@ static void b_maps_other_page(void *arg)
 	vb = kmap_local_page(pb);
 	HOST_EXPECT(vb == va_main);             /* the same slot, another page */
 	HOST_EXPECT(reuse_delta() == 1);
-	HOST_EXPECT(in_ram(pa, "main's"));      /* main's lines went back first */
-	dirty(vb, "B's");
+	HOST_EXPECT(host_ram_holds(pa, "main's"));      /* main's lines went back first */
+	host_dirty(vb, "B's");
 	kunmap_local(vb);
 }
 
@@ -114,7 +97,7 @@ static void defer_reuse_by_map(void **state)
 	run_b(b_maps_other_page);
 	assert_string_equal(va_main, "main's"); /* put back at switch-in */
 	kunmap_local(va_main);
-	assert_true(in_ram(pb, "B's"));
+	assert_true(host_ram_holds(pb, "B's"));
 }
 
 /* B leaves holding pb in slot 0; main's switch-in must flush it before pa goes back. */
@@ -124,7 +107,7 @@ static void b_holds_and_blocks(void *arg)
 
 	(void)arg;
 	vb = kmap_local_page(pb);
-	dirty(vb, "B's, deferred");
+	host_dirty(vb, "B's, deferred");
 	stats_mark();
 	down(&b_go);                            /* main runs again: its switch-in */
 	HOST_EXPECT(strcmp(vb, "B's, deferred") == 0);
@@ -141,7 +124,7 @@ static void defer_reuse_by_sched_in(void **state)
 	b = host_spawn("B", b_holds_and_blocks, NULL, HOST_PRIO_MAIN + 1);
 	/* Back in main: slot 0 held B's pb until this switch-in flushed it. */
 	assert_int_equal(reuse_delta(), 1);
-	assert_true(in_ram(pb, "B's, deferred"));
+	assert_true(host_ram_holds(pb, "B's, deferred"));
 	assert_string_equal(va_main, "main's");
 	up(&b_go);
 	thread_join(b);
@@ -165,7 +148,7 @@ static void b_maps_same_page(void *arg)
 	HOST_EXPECT(now.shared_maps - before.shared_maps == 1);
 	HOST_EXPECT(reuse_delta() == 0 && alias_delta() == 0);
 	HOST_EXPECT(s1.writebacks == s0.writebacks);    /* nothing written back */
-	HOST_EXPECT(!in_ram(pa, "shared"));             /* main's lines still only in the cache */
+	HOST_EXPECT(!host_ram_holds(pa, "shared"));             /* main's lines still only in the cache */
 	HOST_EXPECT(strcmp(vb, "shared") == 0);         /* and B reads them there */
 	strcpy(vb, "shared, then B");
 	kunmap_local(vb);
@@ -200,7 +183,7 @@ static void b_aliases_pa(void *arg)
 	HOST_EXPECT(vb != va_main);             /* another address for pa */
 	HOST_EXPECT(alias_delta() == 1);
 	HOST_EXPECT(strcmp(vb, "aliased") == 0);
-	dirty(vb, "aliased, then B");
+	host_dirty(vb, "aliased, then B");
 	if (alias_kind == ALIAS_ATOMIC)
 		kunmap_atomic(vb);
 	else
@@ -215,9 +198,9 @@ static void alias_case(enum alias_kind kind)
 	pa = host_alloc(ZONE_HIGHMEM);
 	px = host_alloc(ZONE_HIGHMEM);
 	vx = kmap_local_page(px);
-	dirty(vx, "main's other page");
+	host_dirty(vx, "main's other page");
 	va_main = kmap_local_page(pa);
-	dirty(va_main, "aliased");
+	host_dirty(va_main, "aliased");
 	stats_mark();
 	run_b(b_aliases_pa);
 	assert_string_equal(va_main, "aliased, then B");
@@ -269,7 +252,7 @@ static void b_takes_pa_higher(void *arg)
 	vx = kmap_local_page(px);
 	vb = kmap_local_page(pa);
 	HOST_EXPECT(strcmp(vb, "main's") == 0);
-	dirty(vb, "B wrote main's page");
+	host_dirty(vb, "B wrote main's page");
 	stats_mark();
 	down(&b_go);
 	kunmap_local(vb);
@@ -346,7 +329,7 @@ static void defer_alias_by_kmap_high_get(void **state)
 	main_holds_pa("main's");
 	sema_init(&b_go, 0);
 	b = host_spawn("B", b_kmaps_then_maps_locally, NULL, HOST_PRIO_MAIN + 1);
-	dirty(va_main, "main, after the kmap");         /* its slot was put back */
+	host_dirty(va_main, "main, after the kmap");         /* its slot was put back */
 	up(&b_go);
 	thread_join(b);
 	kunmap_local(va_main);
@@ -360,7 +343,7 @@ static void b_frees_pa(void *arg)
 	(void)arg;
 	__free_page(pa);
 	HOST_EXPECT(alias_delta() == 1);
-	HOST_EXPECT(in_ram(pa, "main's"));      /* nothing left to land on the next owner */
+	HOST_EXPECT(host_ram_holds(pa, "main's"));      /* nothing left to land on the next owner */
 	HOST_EXPECT(pte_none(*virt_to_kpte((unsigned long)va_main)));
 }
 
@@ -380,7 +363,7 @@ static void b_hands_pa_to_a_device(void *arg)
 	(void)arg;
 	kmap_flush_deferred(pa);
 	HOST_EXPECT(alias_delta() == 1);
-	HOST_EXPECT(in_ram(pa, "main's, for DMA"));
+	HOST_EXPECT(host_ram_holds(pa, "main's, for DMA"));
 }
 
 static void defer_non_cpu_access(void **state)
@@ -418,7 +401,7 @@ static void defer_owner_switch_in_does_nothing(void **state)
 	sim_get_stats(&m1);
 	assert_int_equal(s1.walks, s0.walks);
 	assert_int_equal(s1.reuse_flushes + s1.alias_flushes, s0.reuse_flushes + s0.alias_flushes);
-	assert_false(in_ram(pa, "main's"));     /* still only in main's lines */
+	assert_false(host_ram_holds(pa, "main's"));     /* still only in main's lines */
 	assert_string_equal(va_main, "main's");
 	kunmap_local(va_main);
 }
@@ -443,7 +426,7 @@ static void irq_maps(enum sim_irq_point where, unsigned long vaddr)
 	v = kmap_local_page(pa);
 	HOST_EXPECT(strcmp(v, "main's") == 0);
 	w = kmap_local_page(px);
-	dirty(w, "the IRQ's");
+	host_dirty(w, "the IRQ's");
 	kunmap_local(w);
 	kunmap_local(v);
 	irq_exit();
@@ -458,7 +441,7 @@ static void b_maps_with_irq(void *arg)
 	sim_irq_at = irq_maps;
 	vb = kmap_local_page(pb);               /* flushes main's slot 0: the IRQ lands inside */
 	sim_irq_at = NULL;
-	dirty(vb, "B's");
+	host_dirty(vb, "B's");
 	kunmap_local(vb);
 }
 
@@ -472,9 +455,9 @@ static void irq_case(enum sim_irq_point where)
 		fail_msg("no interrupt landed at point %d", where);
 	assert_string_equal(va_main, "main's");
 	kunmap_local(va_main);
-	assert_true(in_ram(pa, "main's"));
-	assert_true(in_ram(pb, "B's"));
-	assert_true(in_ram(px, "the IRQ's"));
+	assert_true(host_ram_holds(pa, "main's"));
+	assert_true(host_ram_holds(pb, "B's"));
+	assert_true(host_ram_holds(px, "the IRQ's"));
 }
 
 static void defer_irq_inside_flush(void **state)
@@ -531,7 +514,7 @@ static void b_maps_mid_unmap(void *arg)
 	down(&b_go);
 	b_saw_main_mid_op = main_thread->kmap_ctrl.idx == 1;
 	vb = kmap_local_page(pb);
-	dirty(vb, "B's");
+	host_dirty(vb, "B's");
 	down(&b_end);
 	HOST_EXPECT(strcmp(vb, "B's") == 0);
 	kunmap_local(vb);
@@ -554,12 +537,12 @@ static void preempted_in_unmap(enum sim_irq_point where)
 	sim_irq_at = NULL;
 	assert_true(irq_landed);
 	assert_true(b_saw_main_mid_op);         /* B ran before main's unmap ended */
-	assert_true(in_ram(pa, "main's"));
+	assert_true(host_ram_holds(pa, "main's"));
 	assert_true(pte_none(*virt_to_kpte((unsigned long)va_main)) ||
 		    *virt_to_kpte((unsigned long)va_main) == mk_pte(pb, PAGE_KERNEL));
 	up(&b_end);
 	thread_join(b);
-	assert_true(in_ram(pb, "B's"));
+	assert_true(host_ram_holds(pb, "B's"));
 }
 
 static void defer_preempted_inside_unmap_flush(void **state)
@@ -581,7 +564,7 @@ static void b_holds_pb(void *arg)
 
 	(void)arg;
 	vb = kmap_local_page(pb);
-	dirty(vb, "B's");
+	host_dirty(vb, "B's");
 	down(&b_go);
 	b_saw_main_mid_op = main_thread->kmap_ctrl.idx == 1;
 	strcpy(vb, "B's, again");
@@ -608,13 +591,13 @@ static void preempted_in_map(enum sim_irq_point where)
 	sim_irq_at = NULL;
 	assert_true(irq_landed);
 	assert_true(b_saw_main_mid_op);
-	dirty(va_main, "main's");
+	host_dirty(va_main, "main's");
 	up(&b_end);                             /* B's switch-in flushes main's pa */
 	thread_join(b);
-	assert_true(in_ram(pb, "B's, again"));
+	assert_true(host_ram_holds(pb, "B's, again"));
 	assert_string_equal(va_main, "main's");
 	kunmap_local(va_main);
-	assert_true(in_ram(pa, "main's"));
+	assert_true(host_ram_holds(pa, "main's"));
 }
 
 static void defer_preempted_inside_map_flush(void **state)

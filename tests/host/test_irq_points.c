@@ -2,7 +2,7 @@
  * Interrupts landing inside the kmap code's maintenance sequences: inside
  * and after a page's clean+invalidate (before the PTE clear), between the
  * index push and the PTE write, after a TLB invalidate, and so inside
- * __kmap_local_sched_out/in. Each "interrupt" maps a page of its own, reads
+ * kmap_local_sched_out/in. Each "interrupt" maps a page of its own, reads
  * it, writes it and unmaps it, as an IRQ handler may. Every thread's data
  * and the handler's must survive, with zero model violations.
  */

@@ -216,7 +216,7 @@ static void thread_b(void *arg)
 	char *vb;
 
 	(void)arg;
-#if !CONFIG_KMAP_LAZY && !CONFIG_KMAP_DEFER
+#if !CONFIG_KMAP_DEFER
 	HOST_EXPECT(pte_count() == 0);          /* main's maps are gone from the slots */
 #endif
 #if !CONFIG_KMAP_DEFER
@@ -276,14 +276,14 @@ static void irq_map_between_sched_out_and_in(void **state)
 	(void)*(volatile char *)va;
 	strcpy(va, "thread data");
 	preempt_disable();
-	__kmap_local_sched_out();               /* what a switch away from main does */
+	kmap_local_sched_out(current);          /* what a switch away from main does */
 	/* "IRQ": map, use, unmap on the slot above the thread's stack. */
 	irq_va = kmap_local_page(q);
 	assert_int_equal((unsigned long)irq_va, SLOT(2 * KM_INCR - 1));
 	(void)*(volatile char *)irq_va;
 	strcpy(irq_va, "irq data");
 	kunmap_local(irq_va);
-	__kmap_local_sched_in();
+	kmap_local_sched_in(current);
 	preempt_enable();
 	assert_string_equal(va, "thread data");
 	kunmap_local(va);

@@ -79,10 +79,10 @@ while IFS='|' read -r image status regex vars input; do
 	manifest_line || continue
 	seed=$((seed + 1))
 	add_runs $seed
-	# Every line again with KMAP_DEFER=1 (issue 14), except where DEBUG_HIGHMEM=1
+	# Every line again with KMAP_DEFER=1, except where DEBUG_HIGHMEM=1
 	# forces the eager scheme anyway.
 	case " $vars " in
-	*" DEBUG_HIGHMEM=1 "*|*" KMAP_LAZY=1 "*) ;;
+	*" DEBUG_HIGHMEM=1 "*) ;;
 	*)
 		vars="${vars:+$vars }KMAP_DEFER=1"
 		variant=$(echo "$vars" | tr ' =' '_-')
@@ -185,13 +185,13 @@ awk '/^vivt-emu: .* instructions in / {
 # the kmap switch steps: count where they landed, over every run.
 read -r in_flush in_clean in_out in_in < <(awk '/^vivt-emu: IRQs inside / {
 	gsub(",", ""); f += $5; c += $7; o += $9; i += $11 } END { print f + 0, c + 0, o + 0, i + 0 }' "$outdir"/*.log)
-where="__cpuc_flush_dcache_area $in_flush, cpu_dcache_clean_area $in_clean, __kmap_local_sched_out $in_out, __kmap_local_sched_in $in_in"
+where="__cpuc_flush_dcache_area $in_flush, cpu_dcache_clean_area $in_clean, kmap_local_sched_out $in_out, kmap_local_sched_in $in_in"
 if [ "$in_flush" -gt 0 ] && [ $((in_out + in_in)) -gt 0 ]; then
 	emit "ok" "vivt: IRQs landed inside the flush loop and the kmap switch steps ($where)"
 else
 	emit "not ok" "vivt: IRQs never landed inside the flush loop or the kmap switch steps ($where)"
 fi
-# The deferred-flush configuration (issue 14), named in the summary.
+# The deferred-flush configuration, named in the summary.
 d_runs=$(grep -cF '[KMAP_DEFER=1]' "$runs")
 d_bad=$(grep -lF '[KMAP_DEFER=1]' "$outdir"/*.result 2>/dev/null | xargs -r grep -l '^not ok' | wc -l)
 echo "vivt: $d_runs runs in configuration KMAP_DEFER=1 (the deferred VIVT flush), $d_bad failing" | tee -a "$outdir/summary.txt"

@@ -106,7 +106,7 @@ static void enter_exception(struct vemu *vm, uint32_t mode, uint32_t offset, uin
 
 const char *const irq_watch[4] = {
 	"__cpuc_flush_dcache_area", "cpu_dcache_clean_area",
-	"__kmap_local_sched_out", "__kmap_local_sched_in",
+	"kmap_local_sched_out", "kmap_local_sched_in",
 };
 
 void cpu_take_irq(struct vemu *vm, uint32_t pc)

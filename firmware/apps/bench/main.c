@@ -9,9 +9,9 @@ int app_main(void)
 {
 	struct sched_stats st;
 
-	printf("bench: KMAP_LAZY=%d, KMAP_DEFER=%d, HZ=%d; counter %lu Hz (resolution %lu.%02lu ns); "
+	printf("bench: KMAP_DEFER=%d, HZ=%d; counter %lu Hz (resolution %lu.%02lu ns); "
 	       "under -icount shift=0 one instruction is one ns\n",
-	       CONFIG_KMAP_LAZY, CONFIG_KMAP_DEFER, CONFIG_HZ, (unsigned long)clock_hz(),
+	       CONFIG_KMAP_DEFER, CONFIG_HZ, (unsigned long)clock_hz(),
 	       (unsigned long)(100000000000ull / clock_hz() / 100),
 	       (unsigned long)(100000000000ull / clock_hz() % 100));
 	bench_pages_init();

@@ -166,10 +166,10 @@ static void measure_kmap_switch_work(int maps, uint64_t *out_x100, uint64_t *in_
 	preempt_disable();
 	for (int i = 0; i < iters; i++) {
 		t = clock_read();
-		__kmap_local_sched_out();
+		kmap_local_sched_out(current);
 		t_out += clock_read() - t;
 		t = clock_read();
-		__kmap_local_sched_in();
+		kmap_local_sched_in(current);
 		t_in += clock_read() - t;
 	}
 	preempt_enable();

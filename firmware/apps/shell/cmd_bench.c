@@ -42,8 +42,8 @@ static int bench_job(void *arg)
 	printf("bench %s: times from the %lu Hz counter: exact on a board and under "
 	       "QEMU_ICOUNT=1 make shell; host-paced (noise) under plain QEMU\n",
 	       job->what, (unsigned long)clock_hz());
-	printf("bench %s: KMAP_LAZY=%d, HZ=%d, counter %lu Hz\n", job->what,
-	       CONFIG_KMAP_LAZY, CONFIG_HZ, (unsigned long)clock_hz());
+	printf("bench %s: KMAP_DEFER=%d, HZ=%d, counter %lu Hz\n", job->what,
+	       CONFIG_KMAP_DEFER, CONFIG_HZ, (unsigned long)clock_hz());
 	if (!strcmp(job->what, "switch"))
 		bench_switch();
 	else if (!strcmp(job->what, "kmap"))

@@ -65,73 +65,55 @@ void *__kmap_local_page_prot(struct page *page, pgprot_t prot);
 void kunmap_local_indexed(const void *vaddr);
 
 /*
- * Context switch (called by the scheduler with preemption disabled,
- * interrupts may be on). sched_out removes the outgoing thread's local maps
- * from the slots (writing back and dropping their cache lines first);
- * sched_in re-installs the incoming thread's. Neither touches
- * kmap_ctrl.idx, so an interrupt that maps meanwhile nests above it on
- * empty slots and leaves before the switch goes on.
- * With CONFIG_KMAP_LAZY, sched_out only cleans the cache and leaves the PTE
- * and TLB entry in place; sched_in skips a slot that still holds the
- * incoming thread's PTE. With CONFIG_KMAP_DEFER, sched_out does nothing
- * and sched_in is kmap_defer_sched_in() (the scheduler skips both calls
- * when they have nothing to do).
+ * The scheduler's pair around the register switch, as Linux's
+ * prepare_task_switch() and finish_task_switch() (both with preemption
+ * disabled; interrupts may be on). kmap_local_sched_out(prev) runs before
+ * prev gives up the CPU, kmap_local_sched_in(next) once next is current.
+ * Neither touches kmap_ctrl.idx, so an interrupt that maps meanwhile nests
+ * above it on a slot nobody else uses and leaves before the switch goes on.
+ * Call each only when kmap_sched_out_pending(prev) or
+ * kmap_sched_in_pending(next) says it has work: the scheme keeps those
+ * two flags, so a switch between threads without work pays one load each.
  */
-void __kmap_local_sched_out(void);
-void __kmap_local_sched_in(void);
+void kmap_local_sched_out(struct thread *prev);
+void kmap_local_sched_in(struct thread *next);
+
+/* Non-zero if prev's switch-out has work (unsigned: the scheduler ORs it with other flags). */
+static inline unsigned int kmap_sched_out_pending(const struct thread *prev)
+{
+	return prev->kmap_ctrl.sched_out_pending;
+}
+
+/* Non-zero if next's switch-in has work. */
+static inline unsigned int kmap_sched_in_pending(const struct thread *next)
+{
+	return next->kmap_ctrl.sched_in_pending;
+}
+
+/* Thread t is new or gone: it holds no map and can no longer claim the slots. */
+void kmap_local_forget(struct thread *t);
+
+/*
+ * No kmap_local slot but the running thread's own maps holds pfn (or any
+ * of its cache lines) when this returns: for a page about to be freed,
+ * given a new kmap() address, or read or written by something other than
+ * the CPU. Never sleeps; the line work is preemptible when the caller is.
+ * Safe with interrupts off and from interrupt handlers.
+ */
+void kmap_local_flush_page(unsigned long pfn);
 
 /* Called by mm_init(): forget any state a previous boot (host test) left. */
 void kmap_local_init(void);
 
-/* ---- KMAP_DEFER: the deferred flush (firmware/mm/kmap_defer.c) ------------ */
-
-/* Called by kmap_local_init(): every slot empty, nobody's maps resident. */
-void kmap_defer_init(void);
-#if CONFIG_KMAP_DEFER
-/*
- * The thread whose maps are all resident in their slots, with none of its
- * pages in another slot, or NULL: switching back to it costs nothing.
- */
-extern struct thread *kmap_slots_owner;
-/*
- * Current's map idx, already pushed and recorded as pteval, goes into its
- * slot: any other slot that is not the current thread's and holds the page
- * is flushed (it would be an alias), a different pteval left in slot idx
- * is flushed, and the same pteval left there is taken over as it is,
- * without a flush. Called with preemption on (thread context) or off
- * (atomic, IRQ); the line work runs with it as the caller has it.
- */
-void kmap_defer_map(int idx, pte_t pteval);
-/*
- * Current's top map idx goes: lines written back and dropped (preemptible
- * if the caller is), slot empty. Returns with preemption disabled once more.
- */
-void kmap_defer_unmap(int idx);
-/*
- * Switch-in of current: put back whichever of its maps were flushed or
- * replaced while it was away, and flush any other slot holding one of its
- * pages. Nothing at all when it is kmap_slots_owner.
- */
-void kmap_defer_sched_in(void);
-/* Flush every slot, except the running thread's own maps, that holds pfn. */
-void kmap_defer_flush_page(unsigned long pfn);
-/* Thread t is new or gone: it can no longer claim the slots. */
-void kmap_defer_forget(const struct thread *t);
-/* What the deferred scheme did since kmap_local_init() (tests and bench). */
+/* What the deferred scheme (kmap_defer.c) did since kmap_local_init(): tests and bench. */
 struct kmap_defer_stats {
 	unsigned long reuse_flushes;    /* slot flushed: a different pteval went in */
 	unsigned long alias_flushes;    /* slot flushed: its page got another address, or left the CPU */
 	unsigned long shared_maps;      /* the same pteval found in the slot and taken, no flush */
 	unsigned long walks;            /* switch-ins that had to look at the slots */
-	unsigned long unmap_flushes;    /* a thread's own unmaps */
 };
+/* Only in a build that links the deferred scheme (CONFIG_KMAP_DEFER). */
 void kmap_defer_get_stats(struct kmap_defer_stats *st);
-#else
-static inline void kmap_defer_flush_page(unsigned long pfn)
-{
-	(void)pfn;
-}
-#endif
 
 /*
  * CONFIG_DEBUG_HIGHMEM: panic (naming both threads and the address) if any

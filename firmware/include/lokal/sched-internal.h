@@ -28,7 +28,7 @@ void sched_set_prio(struct thread *t, int prio);
 void sched_tick_slice(void);
 /* Start scheduling; the caller becomes idle and gets the CPU back when nothing else is ready. */
 void sched_begin(void);
-/* Fold a reaped thread's counters into the totals sched_get_stats() reports. */
+/* A reaped thread: its counters go into the totals sched_get_stats() reports, and mm forgets it. */
 void sched_forget_thread(struct thread *t);
 /* First C code of every new thread. */
 void sched_thread_entry(void);

@@ -13,9 +13,15 @@
 #include <asm/kmap_size.h>
 #include <lokal/list.h>
 
-/* A thread's local kmaps: the stack depth and the PTE of each level. */
+/*
+ * A thread's local kmaps: the stack depth and the PTE of each level, and
+ * whether the kmap scheme has work when the thread leaves or gets the CPU
+ * (kept by firmware/mm, read by the scheduler through highmem-internal.h).
+ */
 struct kmap_ctrl {
 	int idx;
+	bool sched_out_pending;
+	bool sched_in_pending;
 	pte_t pteval[KM_MAX_IDX];
 };
 

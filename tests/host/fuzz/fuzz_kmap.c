@@ -9,7 +9,7 @@
  * slot) so that what remains to be caught is the kernel's fault, not the
  * caller's. Threads share pages where that is legal: two threads may hold
  * the same page, in the same slot or not, and a page moves from one
- * thread to another (KMAP_LAZY keeps the PTE for the next user).
+ * thread to another (the deferred scheme keeps the PTE for the next user).
  * tests/host/fuzz/seeds holds hand-made inputs for those cases (ops are
  * 4 bytes each: op, a, b, c; see run_ops()).
  */

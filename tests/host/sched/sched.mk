@@ -1,20 +1,18 @@
 # Kernel and lib code on the host. The real scheduler (firmware/kernel), against arch/sim's
 # ucontext switch and VIVT model, built in the same three configurations as
-# the mm host tests (default, DEBUG_HIGHMEM=1, KMAP_LAZY=1, KMAP_DEFER=1).
+# the mm host tests (default, DEBUG_HIGHMEM=1, KMAP_DEFER=1).
 #
 #   make check-host-sched     TAP lines to $(TAP)
 #   make host-sched-tests     only build $(SCHED_HOST_OUT)/<variant>/test_sched_real
 #
 # The test binary links with --wrap=__cpuc_flush_dcache_area so that a test
 # can land an "interrupt" right after a D-cache flush made with interrupts
-# on (tests/host/sched/irq_inject.c): the only maintenance step that a
-# KMAP_LAZY switch-out makes, and the one before the PTE clear otherwise.
+# on (tests/host/sched/irq_inject.c): the step before a slot's PTE clear.
 
 SCHED_HOST_OUT      ?= build/host-sched
 SCHED_HOST_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=undefined
-SCHED_HOST_VARIANTS := default debug lazy defer
+SCHED_HOST_VARIANTS := default debug defer
 sched_opts_debug    := DEBUG_HIGHMEM=1
-sched_opts_lazy     := KMAP_LAZY=1
 sched_opts_defer    := KMAP_DEFER=1
 SCHED_HOST_SRCS := $(sort $(wildcard firmware/mm/*.c)) \
                    $(filter-out firmware/kernel/main.c,$(sort $(wildcard firmware/kernel/*.c))) \
@@ -35,7 +33,7 @@ $(SCHED_HOST_OUT)/$(1)/obj/%.o: %.c $(SCHED_HOST_OUT)/$(1)/include/generated/con
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
 		$$(SCHED_HOST_SAN) $(call sched_host_inc,$(1)) -MMD -MP -c $$< -o $$@
 
-$(SCHED_HOST_OUT)/$(1)/test_sched_real: $(patsubst %.c,$(SCHED_HOST_OUT)/$(1)/obj/%.o,$(SCHED_HOST_SRCS))
+$(SCHED_HOST_OUT)/$(1)/test_sched_real: $(patsubst %.c,$(SCHED_HOST_OUT)/$(1)/obj/%.o,$(call with_kmap_scheme,$(SCHED_HOST_SRCS),$(sched_opts_$(1))))
 	@echo "  HOSTLD  $$@"
 	@gcc $$(SCHED_HOST_SAN) -Wl,--wrap=__cpuc_flush_dcache_area -o $$@ $$^ -lcmocka
 

@@ -380,8 +380,8 @@ static void wakeup_during_kmap_restore_runs_at_once(void **state)
 	sleep_ticks(1);                         /* holder maps its page and blocks */
 	/*
 	 * So that the restore rewrites the slot (and invalidates its TLB entry)
-	 * in every configuration: KMAP_LAZY would otherwise find the holder's
-	 * PTE still in place and restore nothing.
+	 * in every configuration: the deferred scheme would otherwise find the
+	 * holder's PTE still in place and restore nothing.
 	 */
 	reuse_slot();
 	up(&go_a);
@@ -425,7 +425,7 @@ static void racer(void *arg)
 		down(&wake_racer);
 		if (racer_stop)
 			return;
-		reuse_slot();           /* so that KMAP_LAZY restores the slot too */
+		reuse_slot();           /* so that the deferred scheme restores the slot too */
 	}
 }
 

@@ -79,6 +79,25 @@ static inline struct page *host_alloc(enum zone_type z)
 	return p;
 }
 
+/* The physical address of a page, for sim_phys(). */
+static inline phys_addr_t host_pa(const struct page *p)
+{
+	return (phys_addr_t)page_to_pfn(p) << PAGE_SHIFT;
+}
+
+/* Write s at va as dirty lines: the D-cache allocates on reads only, so read first. */
+static inline void host_dirty(char *va, const char *s)
+{
+	(void)*(volatile char *)va;
+	strcpy(va, s);
+}
+
+/* True if RAM itself (behind the cache) holds s at the start of page p. */
+static inline bool host_ram_holds(const struct page *p, const char *s)
+{
+	return strcmp((const char *)sim_phys(host_pa(p)), s) == 0;
+}
+
 static inline void host_hex(char *buf, size_t len, const char *fmt, unsigned long v)
 {
 	snprintf(buf, len, fmt, v);

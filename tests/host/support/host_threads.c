@@ -74,6 +74,9 @@ int host_run_groups(const char *name, const struct CMUnitTest *boot_tests, size_
 {
 	char boot_name[64];
 
+	/* HOST_TEST_FILTER=pattern runs only the matching tests (a test that halts ends the run). */
+	if (getenv("HOST_TEST_FILTER"))
+		cmocka_set_test_filter(getenv("HOST_TEST_FILTER"));
 	sim_reset();
 	mm_init(HOST_FIRST_FREE);
 	sched_init();
