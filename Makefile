@@ -1,7 +1,7 @@
 # Lokal: build, run and test.  `make help` lists the targets.
 #
 # Configuration lands in one generated header, $(O)/include/generated/config.h:
-#   make HZ=1000 RAM_MB=128 LOWMEM_MB=32 DEBUG_HIGHMEM=1 LAST_PKMAP=512 KMAP_DEFER=0
+#   make HZ=1000 RAM_MB=128 LOWMEM_MB=32 DEBUG_HIGHMEM=1 LAST_PKMAP=512 KMAP_DEFER=1
 
 BOARD         ?= versatilepb
 HZ            ?= 100
@@ -9,7 +9,7 @@ RAM_MB        ?= 128
 LOWMEM_MB     ?= 32
 DEBUG_HIGHMEM ?= 0
 LAST_PKMAP    ?= 512
-KMAP_DEFER    ?= 0
+KMAP_DEFER    ?= 1
 BENCH_WAKES   ?= 10000
 STRESS_PAIRS  ?= 100000
 O             ?= build/$(BOARD)

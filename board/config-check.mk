@@ -63,7 +63,7 @@ $(error KMAP_LAZY is gone: the lazy restore was retired for the deferred flush; 
 endif
 # DEBUG_HIGHMEM keeps the eager teardown, so a stray pointer into a switched-out slot still faults.
 KMAP_DEFER_EFFECTIVE = $(if $(filter 1,$(DEBUG_HIGHMEM)),0,$(KMAP_DEFER))
-ifeq ($(DEBUG_HIGHMEM)$(KMAP_DEFER),11)
+ifeq ($(DEBUG_HIGHMEM)$(KMAP_DEFER)$(origin KMAP_DEFER),11command line)
 $(info note: DEBUG_HIGHMEM=1 forces the eager kmap teardown: KMAP_DEFER=1 is ignored in this build)
 endif
 

@@ -8,6 +8,8 @@ kmap_scheme_src = firmware/mm/kmap_$(if $(filter 1,$(1)),eager,$(if $(filter 1,$
 FIRMWARE_SRCS := $(filter-out $(KMAP_SCHEMES),$(sort $(wildcard firmware/kernel/*.c firmware/mm/*.c firmware/lib/*.c))) \
                  $(call kmap_scheme_src,$(DEBUG_HIGHMEM),$(KMAP_DEFER))
 # $(call with_kmap_scheme,SOURCES,MAKE-ASSIGNMENTS): SOURCES with the scheme
-# a build configured by assignments such as "KMAP_DEFER=1" links (host tests).
+# a build configured by assignments such as "KMAP_DEFER=0" links (host
+# tests); what the assignments do not set keeps its make value.
+kmap_opt = $(if $(filter $(1)=%,$(2)),$(patsubst $(1)=%,%,$(filter $(1)=%,$(2))),$($(1)))
 with_kmap_scheme = $(filter-out $(KMAP_SCHEMES),$(1)) \
-                   $(call kmap_scheme_src,$(if $(filter DEBUG_HIGHMEM=1,$(2)),1),$(if $(filter KMAP_DEFER=1,$(2)),1))
+                   $(call kmap_scheme_src,$(call kmap_opt,DEBUG_HIGHMEM,$(2)),$(call kmap_opt,KMAP_DEFER,$(2)))

@@ -22,17 +22,17 @@ for mode in eager:KMAP_DEFER=0 defer:KMAP_DEFER=1; do
 done
 
 # Where the instructions of one yield and one IRQ-to-thread path go,
-# single-stepped with gdb-multiarch over the Linux-restore bench image.
+# single-stepped with gdb-multiarch over the default (deferred) bench image.
 echo "bench: per-function breakdown (gdb-multiarch single-step)"
-tools/bench-breakdown.sh build/bench-eager/bench.elf > "$out/breakdown.txt" \
+tools/bench-breakdown.sh build/bench-defer/bench.elf > "$out/breakdown.txt" \
 	|| { cat "$out/breakdown.txt"; echo "bench: breakdown failed"; exit 1; }
 
 # Wake-up latency with the console shell receiving input at 115200 baud
-# and without (shell image, Linux restore build).
+# and without (shell image, default build: the deferred scheme).
 echo "bench: shell image, bench wakeup with and without console input"
-make --no-print-directory O=build/bench-eager KMAP_DEFER=0 BENCH_WAKES="$wakes" shell-image > "$out/build-shell.log" 2>&1 \
+make --no-print-directory O=build/bench-defer KMAP_DEFER=1 BENCH_WAKES="$wakes" shell-image > "$out/build-shell.log" 2>&1 \
 	|| { tail -20 "$out/build-shell.log"; exit 1; }
-python3 tools/shell/bench-input.py build/bench-eager/shell.elf "$wakes" "$out/shell-input.json"
+python3 tools/shell/bench-input.py build/bench-defer/shell.elf "$wakes" "$out/shell-input.json"
 
 python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
 

@@ -4,7 +4,7 @@
 # (and inside the ARM hooks and set_pte_ext that those paths call), and each
 # trigger of the deferred flush, one at a
 # time, rebuild the host tests (the mm suites and the host scheduler suite, in
-# default, DEBUG_HIGHMEM and KMAP_DEFER builds, one build after the other until
+# default (deferred), KMAP_DEFER=0 (eager) and DEBUG_HIGHMEM builds, one after the other until
 # a kill), run them, and require that a test *about that step* fails: the
 # table below names, per maintenance call, the tests whose subject it is (or
 # the model violation it prevents). A kill only by other tests (an artefact
@@ -27,9 +27,9 @@ work=$root/build/host/mutants
 src=$work/tree
 files="firmware/mm/*.c arch/arm/include/asm/highmem.h arch/arm/include/asm/pgtable.h"
 calls='flush_other_slot|flush_page_in|kmap_local_flush_page|arch_kmap_local_post_map|arch_kmap_local_pre_unmap|arch_kmap_local_post_unmap|flush_cache_kmaps|flush_tlb_kmaps|__cpuc_flush_dcache_area|__cpuc_flush_kern_all|cpu_dcache_clean_area|cpu_dcache_inv_area|cpu_drain_write_buffer|local_flush_tlb_kernel_page|local_flush_tlb_all'
-variants="default debug defer"
+variants="eager debug default"
 # The deferred scheme's flushes exist in its build only: try that one first for them.
-defer_first="defer default debug"
+defer_first="default eager debug"
 make_args=(-s -j2 HOST_SAN= SCHED_HOST_SAN= HOST_OUT=build/host/mut SCHED_HOST_OUT=build/host/mut-sched)
 
 # What each maintenance step is for, as test names (ERE over "binary: case

@@ -168,9 +168,11 @@ void kmap_scheme_init(void)
 
 /*
  * The general case of a map: the slot may hold another page, or another
- * slot the page. Entered and left with preemption disabled.
+ * slot the page. Entered and left with preemption disabled. Out of line,
+ * so that the common case stays a short leaf.
  */
-static void __attribute__((noinline)) map_slow(int idx, pte_t pteval)
+static void map_slow(int idx, pte_t pteval) __attribute__((noinline));
+static void map_slow(int idx, pte_t pteval)
 {
 	unsigned long pfn = pte_pfn(pteval);
 	struct thread *me = current;

@@ -2,8 +2,9 @@
 # ARM926 cache/TLB/walker model), run under cmocka with ASan and UBSan, in a
 # thread of the real scheduler (tests/host/support/host_threads.c).
 #
-#   make check-host     every host test in three configurations (default,
-#                       DEBUG_HIGHMEM=1, KMAP_DEFER=1) plus a ~20 s fuzz run;
+#   make check-host     every host test in three configurations (default:
+#                       the deferred scheme; KMAP_DEFER=0: the eager one;
+#                       DEBUG_HIGHMEM=1) plus a ~20 s fuzz run;
 #                       TAP lines go to $(TAP) (stdout if unset)
 #   make check-mutants  delete each cache/TLB maintenance call in turn and
 #                       show a host test about it fails, mm or scheduler
@@ -21,9 +22,9 @@ HOST_LIBS    := -lcmocka
 FUZZ_TIME    ?= 600
 FUZZ_SHORT   ?= 20
 
-HOST_VARIANTS := default debug defer
+HOST_VARIANTS := default eager debug
+host_opts_eager := KMAP_DEFER=0
 host_opts_debug := DEBUG_HIGHMEM=1
-host_opts_defer := KMAP_DEFER=1
 
 # Portable code under test with the real scheduler (as tests/host/sched
 # runs it), the simulated arch, the host platform and the test runner.
@@ -62,9 +63,9 @@ $(foreach v,$(HOST_VARIANTS),$(eval $(call host_variant,$(v))))
 
 # Fuzz targets: clang + libFuzzer, on a small machine (16 pkmap slots) so
 # that pool wrap-around and flushes happen within a few operations; one
-# build per kmap scheme (eager, deferred).
-FUZZ_VARIANTS := fuzz fuzz-defer
-fuzz_opts_fuzz-defer := KMAP_DEFER=1
+# build per kmap scheme (deferred, eager).
+FUZZ_VARIANTS := fuzz fuzz-eager
+fuzz_opts_fuzz-eager := KMAP_DEFER=0
 HOST_FUZZ_FLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
 
 define fuzz_variant

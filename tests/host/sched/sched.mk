@@ -1,6 +1,6 @@
 # Kernel and lib code on the host. The real scheduler (firmware/kernel), against arch/sim's
 # ucontext switch and VIVT model, built in the same three configurations as
-# the mm host tests (default, DEBUG_HIGHMEM=1, KMAP_DEFER=1).
+# the mm host tests (default: deferred; KMAP_DEFER=0: eager; DEBUG_HIGHMEM=1).
 #
 #   make check-host-sched     TAP lines to $(TAP)
 #   make host-sched-tests     only build $(SCHED_HOST_OUT)/<variant>/test_sched_real
@@ -11,9 +11,9 @@
 
 SCHED_HOST_OUT      ?= build/host-sched
 SCHED_HOST_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=undefined
-SCHED_HOST_VARIANTS := default debug defer
+SCHED_HOST_VARIANTS := default eager debug
+sched_opts_eager    := KMAP_DEFER=0
 sched_opts_debug    := DEBUG_HIGHMEM=1
-sched_opts_defer    := KMAP_DEFER=1
 SCHED_HOST_SRCS := $(sort $(wildcard firmware/mm/*.c)) \
                    $(filter-out firmware/kernel/main.c,$(sort $(wildcard firmware/kernel/*.c))) \
                    $(sort $(wildcard firmware/lib/*.c)) $(sort $(wildcard arch/sim/*.c)) \
