@@ -211,7 +211,7 @@ def gdb_commands(elf):
         # switch path its saved context returns to (a thread that yielded
         # unwinds to worker_fn; one preempted by an IRQ stops at the IRQ entry)
         check(re.search(r"thread worker4 \(\w+\), resumes at 0x", bt) and
-              re.search(r"#0 .*\b(finish_switch|context_switch|schedule|__switch_to)\b", bt) and
+              re.search(r"#0 .*\b(finish_switch|context_switch|schedule|__switch_to|kmap_sched_in_pending)\b", bt) and
               re.search(r"^#1 ", bt, re.M), "lokal bt worker4: %r" % bt)
         bad = section(text, "=BTNONE=", "=TRACE=")
         check(bad.strip().startswith("lokal: no thread named 'nosuch' (threads: idle, main"),
