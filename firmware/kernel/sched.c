@@ -99,9 +99,7 @@ void sched_set_prio(struct thread *t, int prio)
 	if (t->prio == prio)
 		return;
 	if (t->state == THREAD_READY && t != current) {
-		list_del_init(&t->node);
-		if (list_empty(&ready[t->prio]))
-			ready_bitmap &= ~(1u << t->prio);
+		sched_dequeue(t);
 		t->prio = prio;
 		enqueue_ready(t, false);
 	} else {

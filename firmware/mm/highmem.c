@@ -25,18 +25,10 @@
 /* Deepest level a thread may reach: 16 maps in either configuration. */
 #define KM_MAX_DEPTH    (KM_MAX_IDX - (KM_INCR - 1))
 
-#define slot_vaddr(idx)  kmap_slot_va(idx)
-#define slot_pte(idx)    kmap_slot_pte(idx)
-
-static inline bool is_guard_slot(int idx)
-{
-	return KM_INCR > 1 && (idx % KM_INCR) != KM_INCR - 1;
-}
-
 static inline bool in_fixmap_kmap(unsigned long addr)
 {
-	return addr >= slot_vaddr(FIX_KMAP_END - FIX_KMAP_BEGIN) &&
-	       addr < slot_vaddr(0) + PAGE_SIZE;
+	return addr >= kmap_slot_va(FIX_KMAP_END - FIX_KMAP_BEGIN) &&
+	       addr < kmap_slot_va(0) + PAGE_SIZE;
 }
 
 static inline bool in_pkmap(unsigned long addr)
@@ -60,7 +52,7 @@ static int kmap_local_idx_push(unsigned long pfn)
 		panic("kmap_local(pfn 0x%lx): thread '%s' already holds %d local kmaps "
 		      "(the most recent at 0x%08lx); at most %d may be nested",
 		      pfn, t->name, t->kmap_ctrl.idx / KM_INCR,
-		      slot_vaddr(t->kmap_ctrl.idx - 1), KM_MAX_DEPTH / KM_INCR);
+		      kmap_slot_va(t->kmap_ctrl.idx - 1), KM_MAX_DEPTH / KM_INCR);
 	t->kmap_ctrl.idx += KM_INCR;
 	kmap_barrier();
 	return t->kmap_ctrl.idx - 1;
@@ -86,7 +78,7 @@ static unsigned long local_alias(const struct thread *t, unsigned long pfn)
 		pte_t pteval = t->kmap_ctrl.pteval[i];
 
 		if (!pte_none(pteval) && pte_pfn(pteval) == pfn)
-			return slot_vaddr(i);
+			return kmap_slot_va(i);
 	}
 	return 0;
 }
@@ -154,7 +146,7 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	migrate_disable();
 	preempt_disable();
 	idx = kmap_local_idx_push(pfn);
-	vaddr = slot_vaddr(idx);
+	vaddr = kmap_slot_va(idx);
 	pteval = pfn_pte(pfn, prot);
 	/* Recorded with the push: a switch-in from here on restores it. */
 	current->kmap_ctrl.pteval[idx] = pteval;
@@ -183,7 +175,7 @@ static void __attribute__((noreturn)) bad_unmap(unsigned long addr, const char *
 	if (t->kmap_ctrl.idx > 0)
 		panic("kunmap_local(0x%08lx) in thread '%s': %s; the most recent local kmap "
 		      "is 0x%08lx (unmap in reverse order of mapping)",
-		      addr, t->name, why, slot_vaddr(t->kmap_ctrl.idx - 1));
+		      addr, t->name, why, kmap_slot_va(t->kmap_ctrl.idx - 1));
 	panic("kunmap_local(0x%08lx) in thread '%s': %s; the thread holds no local kmap",
 	      addr, t->name, why);
 }
@@ -227,7 +219,7 @@ void kunmap_local_indexed(const void *vaddr)
 	if (slot != idx) {
 		if (slot > idx)
 			bad_unmap(raw, "that slot is not mapped");
-		if (is_guard_slot(slot))
+		if (kmap_slot_is_guard(slot))
 			bad_unmap(raw, "that is a guard page between kmap slots");
 		bad_unmap(raw, "out of order");
 	}
@@ -257,20 +249,20 @@ void kmap_assert_nomap(struct thread *t)
 	       t->kmap_ctrl.idx / KM_INCR);
 	for (i = 0; i < t->kmap_ctrl.idx; i++)
 		if (!pte_none(t->kmap_ctrl.pteval[i]))
-			printf(" 0x%08lx (pfn 0x%lx)", slot_vaddr(i),
+			printf(" 0x%08lx (pfn 0x%lx)", kmap_slot_va(i),
 			       pte_pfn(t->kmap_ctrl.pteval[i]));
 	printf("\n");
 	panic("thread '%s' leaked %d local kmap(s), the most recent at 0x%08lx",
-	      t->name, t->kmap_ctrl.idx / KM_INCR, slot_vaddr(t->kmap_ctrl.idx - 1));
+	      t->name, t->kmap_ctrl.idx / KM_INCR, kmap_slot_va(t->kmap_ctrl.idx - 1));
 }
 
 const char *kmap_describe_fault(unsigned long addr, char *buf, unsigned long len)
 {
 	if (in_fixmap_kmap(addr)) {
 		int slot = kmap_local_slot(addr);
-		pte_t pte = *slot_pte(slot);
+		pte_t pte = *kmap_slot_pte(slot);
 
-		if (is_guard_slot(slot))
+		if (kmap_slot_is_guard(slot))
 			snprintf(buf, len, "kmap_local guard page, slot %d: ran off a local kmap", slot);
 		else if (pte_none(pte))
 			snprintf(buf, len, "kmap_local slot %d, not mapped", slot);
@@ -304,6 +296,6 @@ void kmap_flush_deferred(struct page *page)
 		pte_t pteval = me->kmap_ctrl.pteval[i];
 
 		if (!pte_none(pteval) && pte_pfn(pteval) == pfn)
-			arch_kmap_local_pre_unmap(slot_vaddr(i));
+			arch_kmap_local_pre_unmap(kmap_slot_va(i));
 	}
 }

@@ -13,11 +13,6 @@
 #include <lokal/sched.h>
 #include <lokal/bug.h>
 
-static inline bool is_guard_slot(int idx)
-{
-	return KM_INCR > 1 && (idx % KM_INCR) != KM_INCR - 1;
-}
-
 /* Lines out of the cache, PTE cleared, TLB entry gone. */
 static void slot_remove(int idx)
 {
@@ -70,7 +65,7 @@ static pte_t saved_pte(const struct thread *t, int i)
 {
 	pte_t pteval = t->kmap_ctrl.pteval[i];
 
-	if (is_guard_slot(i)) {
+	if (kmap_slot_is_guard(i)) {
 		WARN_ON_ONCE(!pte_none(pteval));
 		return 0;
 	}

@@ -48,6 +48,12 @@ static inline unsigned long kmap_slot_va(int idx)
 
 void kmap_slots_init(void);
 
+/* With DEBUG_HIGHMEM's guard slots (KM_INCR 2), the slots no map ever uses. */
+static inline bool kmap_slot_is_guard(int idx)
+{
+	return KM_INCR > 1 && (idx % KM_INCR) != KM_INCR - 1;
+}
+
 /* ---- what a scheme provides ------------------------------------------- */
 
 /* Boot (and each host test): every slot empty, no thread's maps resident. */
