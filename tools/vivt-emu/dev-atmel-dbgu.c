@@ -152,7 +152,7 @@ static bool dbgu_write(struct device *d, uint32_t off, unsigned size, uint32_t v
 			vemu_fail(d->vm, "DBGU: THR written with the transmitter disabled (byte 0x%02x lost)", val & 0xff);
 			return true;
 		}
-		fputc((int)(val & 0xff), stdout);
+		vemu_console_putc(d->vm, (int)(val & 0xff));
 		return true;
 	case 0x20: u->brgr = val & 0xffff; return true;
 	default:

@@ -116,8 +116,7 @@ static bool uart_write(struct device *d, uint32_t off, unsigned size, uint32_t v
 	(void)size;
 	switch (off) {
 	case 0x00:
-		fputc((int)(val & 0xff), stdout);
-		stats_lines_putc(d->vm, (int)(val & 0xff));
+		vemu_console_putc(d->vm, (int)(val & 0xff));
 		return true;
 	case 0x04: return true;
 	case 0x20: u->ilpr = val; return true;

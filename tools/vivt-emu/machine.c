@@ -72,6 +72,27 @@ void vemu_run_events(struct vemu *vm)
 	recompute_next(vm);
 }
 
+static void console_flush(struct event *e)
+{
+	(void)e;
+	fflush(stdout);
+}
+
+void vemu_console_putc(struct vemu *vm, int c)
+{
+	fputc(c, stdout);
+	stats_lines_putc(vm, c);
+	/* stdout is line-buffered: whoever waits for a prompt (a person at a
+	 * pipe, a script) would otherwise see it only at exit. */
+	if (c == '\n' || vm->console_flush.armed)
+		return;
+	if (!vm->console_flush.fire) {
+		vm->console_flush.fire = console_flush;
+		vemu_event_add(vm, &vm->console_flush);
+	}
+	vemu_event_arm(vm, &vm->console_flush, vm->now + 1000000);
+}
+
 void vemu_set_irq(struct vemu *vm, bool level)
 {
 	vm->irq_level = level;

@@ -115,6 +115,7 @@ struct vemu {
 	uint64_t next_event;
 	struct event *events[VEMU_MAX_EVENTS];
 	unsigned nevents;
+	struct event console_flush;	/* shows a partial console line (a prompt) */
 	struct device *devs[VEMU_MAX_DEVS];
 	unsigned ndevs;
 	bool irq_level;			/* the CPU's nIRQ input */
@@ -222,6 +223,9 @@ bool semihost_call(struct vemu *vm);
 int stats_lines_init(struct vemu *vm, const char *regex);
 /* Every console character: a matching line prints the counters' deltas. */
 void stats_lines_putc(struct vemu *vm, int c);
+/* One byte of the board's console, to stdout; a line without its newline (a
+ * prompt) still shows within 1 ms of emulated time. */
+void vemu_console_putc(struct vemu *vm, int c);
 void stats_lines_free(struct vemu *vm);
 
 /* report.c */
