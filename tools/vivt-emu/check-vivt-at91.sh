@@ -22,7 +22,7 @@
 # "default" meaning none); every other line
 # is listed as not run, with the reason.  VIVT_AT91_CONFIGS=all runs everything.
 #
-# Environment: TAP, VIVT_JOBS (default 2), VIVT_TIMEOUT (s per run, 150),
+# Environment: TAP, VIVT_JOBS (default 2), VIVT_TIMEOUT (s per run, 400),
 # VIVT_AT91_OUT (logs; default build/check/vivt-at91).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,7 +33,7 @@ manifest=tests/target/tests.list
 out=${VIVT_AT91_OUT:-build/check/vivt-at91}
 jobs=${VIVT_JOBS:-2}
 configs=${VIVT_AT91_CONFIGS:-default,DEBUG_HIGHMEM=1}
-export VIVT_TIMEOUT=${VIVT_TIMEOUT:-150}
+export VIVT_TIMEOUT=${VIVT_TIMEOUT:-400}
 rm -rf "$out"
 mkdir -p "$out"
 n=0
