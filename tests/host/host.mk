@@ -102,4 +102,10 @@ fuzz: $(FUZZ_BINS)
 			-artifact_prefix=$(HOST_OUT)/$$v/ $(HOST_OUT)/$$v/corpus tests/host/fuzz/seeds || exit 1; \
 	done
 
--include $(shell find $(HOST_OUT) -name '*.d' 2>/dev/null)
+# Header dependencies of the host objects (-include: they appear with the
+# first build). Read only when a goal builds host tests: every other make
+# run (each image build of a check) would pay for parsing hundreds of them.
+# The mutation check's private tree under mutants/ has its own.
+ifneq ($(filter check-host host-tests fuzz $(HOST_OUT)/%,$(MAKECMDGOALS)),)
+-include $(shell find $(HOST_OUT) -path $(HOST_OUT)/mutants -prune -o -name '*.d' -print 2>/dev/null)
+endif

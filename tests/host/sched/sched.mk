@@ -60,4 +60,8 @@ $(SCHED_HOST_OUT)/test_lib: tests/host/lib/test_lib.c firmware/lib/ringbuf.c fir
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror $(SCHED_HOST_SAN) \
 		-Ifirmware/include -o $@ $^ -lcmocka
 
+# Header dependencies (-include: they appear with the first build), read
+# only when a goal builds these tests, not by every image build.
+ifneq ($(filter check-host-sched host-sched-tests $(SCHED_HOST_OUT)/%,$(MAKECMDGOALS)),)
 -include $(shell find $(SCHED_HOST_OUT) -name '*.d' 2>/dev/null)
+endif
