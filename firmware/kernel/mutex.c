@@ -175,6 +175,6 @@ void mutex_unlock(struct mutex *m)
 	if (next)
 		boost_chain(m, inherited_prio(next));
 	arch_local_irq_restore(flags);
-	if (need_resched)
+	if (need_resched())
 		preempt_schedule();
 }

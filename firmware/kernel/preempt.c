@@ -12,7 +12,7 @@ void preempt_enable(void)
 {
 	BUG_ON((__preempt_count & PREEMPT_MASK) == 0);
 	__asm__ volatile("" ::: "memory");
-	if (--__preempt_count == 0 && need_resched)
+	if (--__preempt_count == 0 && need_resched())
 		preempt_schedule();
 }
 

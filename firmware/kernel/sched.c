@@ -37,13 +37,6 @@ static struct sched_stats stats;
  */
 enum { SWITCH_WINDOW_NONE, SWITCH_WINDOW_OUT, SWITCH_WINDOW_IN };
 static volatile unsigned char switch_window;
-/*
- * need_resched's bits: a more urgent thread is ready; the running thread's
- * time slice is used up (requeue it at the tail). Set with |= so that
- * neither hides the other.
- */
-#define RESCHED_WAKE    1u
-#define RESCHED_ROTATE  2u
 
 static struct thread boot_thread = {
 	.name = "boot",
@@ -106,9 +99,9 @@ void sched_set_prio(struct thread *t, int prio)
 		t->prio = prio;
 	}
 	if (t != current && t->state == THREAD_READY && prio > current->prio)
-		need_resched |= RESCHED_WAKE;
+		set_need_resched(RESCHED_WAKE);
 	if (t == current && highest_ready_prio() > prio)
-		need_resched |= RESCHED_WAKE;
+		set_need_resched(RESCHED_WAKE);
 }
 
 /*
@@ -125,7 +118,7 @@ void wake_up_thread(struct thread *t)
 	}
 	enqueue_ready(t, false);
 	if (t->prio > current->prio)
-		need_resched |= RESCHED_WAKE;
+		set_need_resched(RESCHED_WAKE);
 }
 
 /*
@@ -157,7 +150,7 @@ static inline __attribute__((always_inline)) bool finish_switch(struct thread *m
 		__preempt_count--;
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
-		resched = need_resched;
+		resched = need_resched();
 	}
 	switch_marker_fast(0);
 	trace_switch_end(me, restored);
@@ -184,7 +177,7 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *p
 	if (highest_ready_prio() > next->prio) {
 		enqueue_ready(next, true);      /* back where it was taken from */
 		next = dequeue_highest();
-		need_resched = false;           /* this pick saw every wake-up so far */
+		clear_need_resched();           /* this pick saw every wake-up so far */
 	}
 	return next;
 }
@@ -234,9 +227,9 @@ static inline __attribute__((always_inline)) void do_schedule(bool preempted)
 	unsigned int r;
 
 	do {
-		bool rotate = need_resched & RESCHED_ROTATE;
+		bool rotate = need_resched() & RESCHED_ROTATE;
 
-		need_resched = false;
+		clear_need_resched();
 		if (prev->state == THREAD_READY) {
 			/* A preempted thread keeps its place unless its slice ran out. */
 			if (preempted && prev->prio >= highest_ready_prio() && !rotate)
@@ -283,7 +276,7 @@ void schedule(void)
  * One bitmap scan and one bitmap store, where the general path scans,
  * requeues, scans again and updates the bitmap twice.
  */
-static inline __attribute__((always_inline)) void preempt_current(unsigned int resched)
+static inline __attribute__((always_inline)) void preempt_current(resched_t resched)
 {
 	struct thread *prev = current, *next;
 	uint32_t bitmap = ready_bitmap;
@@ -304,7 +297,7 @@ static inline __attribute__((always_inline)) void preempt_current(unsigned int r
 	pq = &ready[prev->prio];
 	list_add(&prev->node, pq);
 	ready_bitmap = (bitmap & ~(1u << hp)) | (1u << prev->prio);
-	need_resched = false;
+	clear_need_resched();
 	r = context_switch(prev, next);
 	if (!(r & SWITCH_ABANDONED))
 		stats.preemptions++;
@@ -323,13 +316,13 @@ general:
 void preempt_schedule(void)
 {
 	unsigned long flags;
-	unsigned int resched;
+	resched_t resched;
 
 	/* A caller with interrupts off is in a critical section: not now. */
 	if (!running || in_irq() || arch_irqs_disabled())
 		return;
 	flags = arch_local_irq_save();
-	resched = need_resched;
+	resched = need_resched();
 	if (resched && preempt_count() == 0)
 		preempt_current(resched);
 	arch_local_irq_restore(flags);
@@ -344,7 +337,7 @@ void preempt_schedule(void)
 void irq_exit(void)
 {
 	unsigned int count = __preempt_count - HARDIRQ_OFFSET;
-	unsigned int resched;
+	resched_t resched;
 
 	__preempt_count = count;
 	if (__builtin_expect(count != 0, 0)) {
@@ -352,7 +345,7 @@ void irq_exit(void)
 			stats.irqs_in_kmap_switch++;
 		return;
 	}
-	resched = need_resched;
+	resched = need_resched();
 	if (resched)
 		preempt_current(resched);
 }
@@ -410,7 +403,7 @@ void sched_tick_slice(void)
 		return;
 	t->slice = SCHED_SLICE_TICKS;
 	if (ready_bitmap & (1u << t->prio)) {
-		need_resched |= RESCHED_ROTATE;
+		set_need_resched(RESCHED_ROTATE);
 	}
 }
 
@@ -420,7 +413,7 @@ void sched_thread_entry(void)
 	struct thread *me = current;
 
 	finish_switch(me);
-	if (need_resched)       /* woken during our first switch-in, see __schedule() */
+	if (need_resched())       /* woken during our first switch-in, see __schedule() */
 		__schedule(true);
 	arch_local_irq_enable();
 	me->entry(me->arg);
@@ -473,7 +466,7 @@ void sched_start(void)
 	sched_begin();
 	for (;;) {
 		arch_cpu_idle();
-		if (need_resched)
+		if (need_resched())
 			thread_yield();
 	}
 }

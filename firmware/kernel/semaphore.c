@@ -89,7 +89,7 @@ void up(struct semaphore *s)
 	if (wake_up_locked(&s->waiters)) {      /* one section: IRQ handlers call this */
 		arch_local_irq_restore(flags);
 		/* An IRQ handler's wake-up switches at irq_exit(): asked first. */
-		if (!in_irq() && need_resched)
+		if (!in_irq() && need_resched())
 			preempt_schedule();
 		return;
 	}

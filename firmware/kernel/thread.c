@@ -64,7 +64,7 @@ static struct thread *create(const char *name, void (*entry)(void *), void *arg,
 	list_add_tail(&t->all, &all_threads);
 	wake_up_thread(t);
 	arch_local_irq_restore(flags);
-	if (need_resched && scheduler_running())
+	if (need_resched() && scheduler_running())
 		preempt_schedule();
 	return t;
 }

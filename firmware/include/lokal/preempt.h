@@ -24,19 +24,46 @@
  * is then a single test (thread_yield()'s fast path).
  *  count:        preempt_count, as above (1 until sched_begin(): boot
  *                code is atomic, so no IRQ switches before the scheduler runs);
- *  resched:      need_resched: set when a higher-priority thread became ready while
- *                switching was not possible (or its slice ran out).
+ *  resched:      need_resched(): why a switch is due (below).
  */
+/*
+ * Why a switch is due: a set of bits, each kept until the switch that
+ * serves it, so that one reason never hides another.
+ *  RESCHED_WAKE:   a thread more urgent than the running one became ready;
+ *  RESCHED_ROTATE: the running thread's time slice is used up and a peer
+ *                  waits: it goes to the tail of its queue, not the head.
+ */
+typedef unsigned int resched_t;
+#define RESCHED_WAKE    ((resched_t)1u)
+#define RESCHED_ROTATE  ((resched_t)2u)
+
 union preempt_state {
 	struct {
 		unsigned int count;
-		unsigned int resched;
+		resched_t resched;
 	};
 	uint64_t both;
 };
 extern volatile union preempt_state __preempt;
 #define __preempt_count (__preempt.count)
-#define need_resched (__preempt.resched)
+
+/* The reasons a switch is due, 0 if none. */
+static inline resched_t need_resched(void)
+{
+	return __preempt.resched;
+}
+
+/* Ask for a switch, for reason why (interrupts off). */
+static inline void set_need_resched(resched_t why)
+{
+	__preempt.resched |= why;
+}
+
+/* The switch being made serves every pending reason (interrupts off). */
+static inline void clear_need_resched(void)
+{
+	__preempt.resched = 0;
+}
 
 static inline unsigned int preempt_count(void)
 {

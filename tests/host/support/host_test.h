@@ -30,7 +30,7 @@ static inline int host_setup(void **state)
 	memset(&current->kmap_ctrl, 0, sizeof(current->kmap_ctrl));
 	current->pagefault_disabled = 0;
 	__preempt_count = scheduler_running() ? 0 : 1;   /* boot is atomic */
-	need_resched = false;
+	clear_need_resched();
 	sim_reset();
 	mm_init(HOST_FIRST_FREE);
 	return 0;
