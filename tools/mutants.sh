@@ -26,7 +26,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$root/build/host/mutants
 src=$work/tree
 files="firmware/mm/*.c arch/arm/include/asm/highmem.h arch/arm/include/asm/pgtable.h"
-calls='flush_other_slot|flush_page_in|kmap_local_flush_page|arch_kmap_local_post_map|arch_kmap_local_pre_unmap|arch_kmap_local_post_unmap|flush_cache_kmaps|flush_tlb_kmaps|__cpuc_flush_dcache_area|__cpuc_flush_kern_all|cpu_dcache_clean_area|cpu_dcache_inv_area|cpu_drain_write_buffer|local_flush_tlb_kernel_page|local_flush_tlb_all'
+calls='flush_other_slot|flush_page_in|kmap_local_flush_page|arch_kmap_local_post_map|arch_kmap_local_pre_unmap|arch_kmap_local_post_unmap|flush_cache_kmaps|flush_tlb_kmaps|__cpuc_flush_dcache_area|__cpuc_flush_kern_all|cpu_dcache_clean_area|cpu_dcache_inv_area|cpu_drain_write_buffer|local_flush_tlb_kernel_page|local_flush_tlb_all|dmac_clean_range|dmac_inv_range|dmac_flush_range|maint'
 variants="eager debug default"
 # The deferred scheme's flushes exist in its build only: try that one first for them.
 defer_first="default eager debug"
@@ -71,6 +71,15 @@ declare -A about=(
 	[kmap_local_flush_page@firmware/mm/pkmap.c:map_new_virtual]='defer_alias_by_new_pkmap'
 	[kmap_local_flush_page@firmware/mm/pkmap.c:kmap_high_get]='defer_alias_by_kmap_high_get'
 	[kmap_local_flush_page@firmware/mm/page_alloc.c:__free_page]='defer_free|free_page_'
+	# Streaming DMA (tests/host/test_dma.c): each step of the maintenance
+	# table and each address a page's lines may sit at.
+	[dmac_clean_range@firmware/mm/dma-mapping.c:dma_va_to_device]='dma_to_device_|dma_sg_'
+	[dmac_clean_range@firmware/mm/dma-mapping.c:dma_clean_partial]='dma_from_device_.*partial_lines'
+	[dmac_flush_range@firmware/mm/dma-mapping.c:dma_va_to_device]='dma_bidirectional'
+	[dmac_inv_range@firmware/mm/dma-mapping.c:dma_va_to_device]='dma_from_device_.*evict_during_transfer|dma_sync_for_cpu_then_device'
+	[dmac_inv_range@firmware/mm/dma-mapping.c:dma_va_to_cpu]='dma_from_device_.*cpu_read_during|dma_sync_for_cpu_then_device'
+	[maint@firmware/mm/dma-mapping.c:dma_page_maint]='dma_(to|from)_device_(lowmem|highmem|pkmap|two)|dma_sg_|dma_bidirectional|dma_sync_'
+	[kmap_local_flush_page@firmware/mm/dma-mapping.c:dma_page_maint]='dma_(to|from)_device_page_in_deferred_slot'
 )
 
 mkdir -p "$work"

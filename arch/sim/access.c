@@ -81,6 +81,13 @@ static void read_fill(struct window *w, phys_addr_t pa)
 	for (unsigned int l = 0; l < LINES; l++)
 		if (!w->line[l])
 			sim_fill_line(w, l, pa);
+	for (unsigned int l = 0; l < LINES; l++)
+		if (w->line[l]->stale && w->line[l]->dma) {
+			sim_violation(SIM_DMA_STALE_READ, w, pa + l * LINE,
+				      "invalidate of the buffer's lines at dma_unmap (or sync for CPU)",
+				      "line %u hit, older than what a device wrote to memory", l);
+			w->line[l]->stale = false;
+		}
 	stale = count_stale(w, true);
 	if (stale)
 		sim_violation(SIM_STALE_READ, w, pa,
@@ -115,7 +122,12 @@ static uint8_t load_byte(unsigned long addr)
 	}
 	l = (unsigned int)((addr - w->va) / LINE);
 	c = w->line[l] ? w->line[l] : sim_fill_line(w, l, lpa - l * LINE);
-	if (c->stale) {
+	if (c->stale && c->dma) {
+		sim_violation(SIM_DMA_STALE_READ, w, lpa,
+			      "invalidate of the buffer's lines at dma_unmap (or sync for CPU)",
+			      "line %u hit, older than what a device wrote to memory", l);
+		c->stale = false;
+	} else if (c->stale) {
 		sim_violation(SIM_STALE_READ, w, lpa,
 			      "clean+invalidate of this alias before the other wrote",
 			      "line %u is older than what another alias wrote to memory", l);

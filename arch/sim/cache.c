@@ -29,6 +29,7 @@ static void drop(struct cline *c)
 	c->w->line[c->l] = NULL;
 	c->w = NULL;
 	c->stale = false;
+	c->dma = false;
 }
 
 int sim_set_dcache_size(unsigned int bytes)
@@ -118,7 +119,12 @@ void sim_clean_line(struct cline *c)
 	/* Bytes another alias wrote back since our fill, which ours would overwrite. */
 	for (unsigned int i = 0; i < LINE; i++)
 		clobbered += mem[i] != c->clean[i] && d[i] != mem[i];
-	if (clobbered)
+	if (clobbered && c->dma)
+		sim_violation(SIM_DMA_CLOBBER, c->w, c->pa,
+			      "invalidate of the buffer's lines at dma_map/unmap (no CPU write to them meanwhile)",
+			      "write-back of line %u overwrites %u byte(s) a device wrote "
+			      "after the line was filled", c->l, clobbered);
+	else if (clobbered)
 		sim_violation(SIM_WW_ALIAS, c->w, c->pa,
 			      "clean+invalidate of one alias before the other is written",
 			      "write-back of line %u overwrites %u byte(s) another alias wrote back "
@@ -138,6 +144,12 @@ void sim_invalidate_line(struct cline *c, const char *op)
 	drop(c);
 }
 
+void sim_discard_line(struct cline *c)
+{
+	sim_close_window(c->w);
+	drop(c);
+}
+
 void sim_check_alias_newer(struct window *w, phys_addr_t line_pa)
 {
 	for (unsigned int i = 0; i < nsets * WAYS; i++) {
@@ -150,6 +162,37 @@ void sim_check_alias_newer(struct window *w, phys_addr_t line_pa)
 				      "line %u read from memory while %s %s %d (VA 0x%lx) holds newer data",
 				      (unsigned int)((line_pa & (PAGE_SIZE - 1)) / LINE), o->w->kind,
 				      o->w->cpu_pte ? "slot" : "pfn", o->w->slot, o->w->va + o->l * LINE);
+			return;
+		}
+	}
+}
+
+void sim_dma_wrote(phys_addr_t line_pa)
+{
+	for (unsigned int i = 0; i < nsets * WAYS; i++) {
+		struct cline *c = &lines[i];
+
+		if (!c->w || c->pa != line_pa)
+			continue;
+		/* Even an equal value: the line predates the write (versions, not values). */
+		sim_close_window(c->w);
+		c->stale = true;
+		c->dma = true;
+	}
+}
+
+void sim_dma_check_read(phys_addr_t line_pa, unsigned int off, unsigned int len)
+{
+	for (unsigned int i = 0; i < nsets * WAYS; i++) {
+		struct cline *c = &lines[i];
+
+		if (c->w && c->pa == line_pa && sim_line_dirty(c) &&
+		    memcmp(sim_line_data(c) + off, sim_ram + line_pa + off, len) != 0) {
+			sim_violation(SIM_DMA_READ_DIRTY, c->w, line_pa,
+				      "clean of the buffer's lines at dma_map (DMA_TO_DEVICE or BIDIRECTIONAL)",
+				      "device read PA 0x%08lx..0x%08lx while line %u (VA 0x%lx) holds newer data",
+				      (unsigned long)(line_pa + off), (unsigned long)(line_pa + off + len - 1),
+				      c->l, c->w->va + c->l * LINE);
 			return;
 		}
 	}
@@ -191,6 +234,7 @@ struct cline *sim_fill_line(struct window *w, unsigned int l, phys_addr_t pa)
 	c->l = l;
 	c->pa = pa + l * LINE;
 	c->stale = false;
+	c->dma = false;
 	memcpy(c->data, sim_ram + c->pa, LINE);
 	memcpy(c->clean, c->data, LINE);
 	w->line[l] = c;

@@ -62,6 +62,9 @@ static const char *const violation_names[SIM_NR_VIOLATIONS] = {
 	[SIM_STALE_LINES] = "window reused without invalidation",
 	[SIM_UNCLEANED_PTE] = "table walker read an uncleaned PTE",
 	[SIM_WW_ALIAS] = "write-back clobbered an alias's write",
+	[SIM_DMA_READ_DIRTY] = "device read memory older than a dirty line",
+	[SIM_DMA_STALE_READ] = "CPU read a line older than a device's write",
+	[SIM_DMA_CLOBBER] = "write-back clobbered a device's write",
 };
 
 const char *sim_violation_name(enum sim_violation kind)

@@ -47,6 +47,7 @@ struct cline {
 	unsigned int l;         /* line index within w's page */
 	phys_addr_t pa;         /* where a write-back goes (the ARM926 keeps it per line) */
 	bool stale;             /* memory got newer data from another alias since the fill */
+	bool dma;               /* ... from a device (sim_dma_write) */
 	uint8_t data[LINE];     /* content while w is closed */
 	uint8_t clean[LINE];    /* memory's content at the fill or last write-back */
 };
@@ -74,12 +75,18 @@ bool sim_line_dirty(struct cline *c);
 void sim_clean_line(struct cline *c);
 /* Drop a line (reporting dirty data lost), op names the maintenance call. */
 void sim_invalidate_line(struct cline *c, const char *op);
+/* Drop a line, dirty or not, without a report (its bytes are a device's). */
+void sim_discard_line(struct cline *c);
 /* Allocate and fill line l of w from pa (evicting a victim); the window stays closed. */
 struct cline *sim_fill_line(struct window *w, unsigned int l, phys_addr_t pa);
 /* Memory at (pa of line l) was written by someone other than c: other copies go stale. */
 void sim_memory_updated(const struct cline *c, phys_addr_t line_pa);
 /* Before reading (line_pa) from memory: does a dirty alias hold newer data? */
 void sim_check_alias_newer(struct window *w, phys_addr_t line_pa);
+/* A device wrote memory at line_pa: every line holding it is stale. */
+void sim_dma_wrote(phys_addr_t line_pa);
+/* A device reads [off, off + len) of the line at line_pa: may a dirty line be newer? */
+void sim_dma_check_read(phys_addr_t line_pa, unsigned int off, unsigned int len);
 /* Every valid line, in cache order (for whole-cache operations). */
 unsigned int sim_cache_lines(void);
 struct cline *sim_cache_line(unsigned int i);

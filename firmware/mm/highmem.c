@@ -20,6 +20,7 @@
 #include <lokal/sched.h>
 #include <lokal/sched-internal.h>
 #include <lokal/bug.h>
+#include <lokal/dma-mapping.h>
 #include <asm/irqflags.h>
 
 /* Deepest level a thread may reach: 16 maps in either configuration. */
@@ -131,6 +132,9 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	if (!pfn_valid(pfn))
 		panic("kmap_local_pfn(0x%lx): no such page frame (thread '%s')", pfn,
 		      current->name);
+#if CONFIG_DEBUG_HIGHMEM
+	dma_check_cpu_access(pfn, "kmap_local_pfn");
+#endif
 	/*
 	 * A lowmem frame already has its direct-map address. A slot would be a
 	 * second virtual alias, which this VIVT cache keeps incoherent with the
@@ -159,6 +163,9 @@ void *__kmap_local_page_prot(struct page *page, pgprot_t prot)
 {
 	void *kmap;
 
+#if CONFIG_DEBUG_HIGHMEM
+	dma_check_cpu_access(page_to_pfn(page), "kmap_local_page");
+#endif
 	if (!PageHighMem(page))
 		return page_address(page);
 	/* Already kmap()ed: reuse that address rather than alias it. */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <lokal/mm.h>
 #include <lokal/highmem-internal.h>
+#include <lokal/dma-mapping.h>
 #include <lokal/sched.h>
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
@@ -147,6 +148,7 @@ void mm_init(phys_addr_t first_free)
 	}
 	kmap_pkmap_init();
 	kmap_local_init();
+	dma_mapping_init();
 	printf("mm: %s %lu pages free, %s %lu pages free, %u pkmap slots, %d kmap_local slots\n",
 	       zone_names[ZONE_LOWMEM], zones[ZONE_LOWMEM].nr_free,
 	       zone_names[ZONE_HIGHMEM], zones[ZONE_HIGHMEM].nr_free,

@@ -21,6 +21,21 @@ void __cpuc_flush_icache_all(void);
 /* Drain the write buffer: earlier writes have reached memory on return. */
 void cpu_drain_write_buffer(void);
 
+/* D-cache line size (the ARM926's 32 bytes). */
+#define L1_CACHE_BYTES  32
+
+/*
+ * For streaming DMA (firmware/mm/dma-mapping.c), on the lines covering
+ * [start, start+size); each returns with the write buffer drained, so a
+ * device reading memory next sees every write-back.
+ */
+/* Clean: memory gets the dirty data, the lines stay valid. */
+void dmac_clean_range(const void *start, size_t size);
+/* Invalidate: the lines are dropped, dirty or not (the caller cleaned partial ones). */
+void dmac_inv_range(const void *start, size_t size);
+/* Clean and invalidate. */
+void dmac_flush_range(const void *start, size_t size);
+
 /* The ARM926 D-cache is virtually indexed and virtually tagged. */
 static inline int cache_is_vivt(void)
 {

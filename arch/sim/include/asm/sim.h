@@ -23,6 +23,9 @@ enum sim_violation {
 	SIM_STALE_LINES,        /* window remapped while it held another page's lines */
 	SIM_UNCLEANED_PTE,      /* table walker read a PTE the CPU wrote but never cleaned */
 	SIM_WW_ALIAS,           /* a write-back overwrote data another alias wrote back */
+	SIM_DMA_READ_DIRTY,     /* a device read memory while a dirty line held newer data */
+	SIM_DMA_STALE_READ,     /* the CPU read a line older than what a device wrote */
+	SIM_DMA_CLOBBER,        /* a write-back landed on memory a device wrote */
 	SIM_NR_VIOLATIONS,
 };
 
@@ -72,6 +75,16 @@ void sim_irq_before_pte_write(pte_t *ptep);
  */
 int sim_set_dcache_size(unsigned int bytes);
 unsigned int sim_dcache_size(void);
+
+/*
+ * A DMA bus master: copies between buf and physical memory, never the
+ * D-cache or the write buffer, as a device does. The oracle reports a read
+ * of bytes a dirty line holds newer data for (SIM_DMA_READ_DIRTY); lines
+ * holding what a write replaced are marked, so that a CPU read hitting one
+ * (SIM_DMA_STALE_READ) or its write-back (SIM_DMA_CLOBBER) is reported.
+ */
+void sim_dma_read(phys_addr_t pa, void *buf, size_t len);
+void sim_dma_write(phys_addr_t pa, const void *buf, size_t len);
 
 /* Physical memory as the RAM chips hold it (bypasses the cache model). */
 uint8_t *sim_phys(phys_addr_t pa);
