@@ -36,6 +36,9 @@
 
 #define BOARD_UART0_BASE        0x101F1000u   /* PL011, the console */
 #define BOARD_UART0_IRQ         12
+
+#define BOARD_PL080_BASE        0x10130000u   /* DMA controller, 8 channels */
+#define BOARD_PL080_IRQ         17
 #define BOARD_UART_CLK_HZ       24000000u
 #define BOARD_CONSOLE_BAUD      115200u
 

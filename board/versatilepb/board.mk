@@ -1,6 +1,7 @@
 # ARM Versatile/PB926EJ-S (QEMU: -M versatilepb).
 BOARD_SRCS := board/versatilepb/board.c \
-              drivers/pl011.c drivers/pl190.c drivers/sp804.c drivers/pl061.c
+              drivers/pl011.c drivers/pl190.c drivers/sp804.c drivers/pl061.c \
+              drivers/pl080.c
 BOARD_LDSCRIPT := board/versatilepb/lokal.ld
 # How QEMU runs this board (tools/qemu-run.sh reads it).
 BOARD_QEMU := qemu-system-arm -M versatilepb -cpu arm926 -m $(RAM_MB)M
