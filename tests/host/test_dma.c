@@ -15,6 +15,7 @@
 static void begin(void **state)
 {
 	(void)state;
+	sim_verbose = true;
 	sim_install_fault_handler();
 }
 
@@ -54,6 +55,7 @@ static void model_device_read_of_dirty_line(void **state)
 	char buf[16];
 
 	begin(state);
+	sim_verbose = false;         /* provoked on purpose: no MODEL VIOLATION line in the log */
 	host_dirty(va, "newest in cache");
 	sim_dma_read(pa_of(p), buf, sizeof(buf));
 	assert_int_equal(sim_violations(SIM_DMA_READ_DIRTY), 1);
@@ -63,6 +65,7 @@ static void model_device_read_of_dirty_line(void **state)
 	sim_dma_read(pa_of(p), buf, sizeof(buf));
 	assert_int_equal(sim_violations(SIM_NR_VIOLATIONS), 0);
 	assert_string_equal(buf, "newest in cache");
+	sim_verbose = true;
 }
 
 static void model_cpu_read_of_line_older_than_device_write(void **state)
@@ -71,6 +74,7 @@ static void model_cpu_read_of_line_older_than_device_write(void **state)
 	volatile char *va = page_address(p);
 
 	begin(state);
+	sim_verbose = false;         /* provoked on purpose: no MODEL VIOLATION line in the log */
 	touch((volatile uint8_t *)va);          /* lines filled before the device writes */
 	sim_dma_write(pa_of(p), "device", 7);
 	(void)va[0];
@@ -79,6 +83,7 @@ static void model_cpu_read_of_line_older_than_device_write(void **state)
 	cpu_dcache_inv_area((void *)va, PAGE_SIZE);
 	assert_string_equal((const char *)va, "device");
 	assert_int_equal(sim_violations(SIM_NR_VIOLATIONS), 0);
+	sim_verbose = true;
 }
 
 static void model_write_back_over_device_write(void **state)
@@ -87,11 +92,13 @@ static void model_write_back_over_device_write(void **state)
 	char *va = page_address(p);
 
 	begin(state);
+	sim_verbose = false;         /* provoked on purpose: no MODEL VIOLATION line in the log */
 	host_dirty(va + 16, "cpu");             /* dirties line 0, bytes 16.. */
 	sim_dma_write(pa_of(p), "dev", 4);      /* the device writes bytes 0..3 of it */
 	cpu_dcache_clean_area(va, 32);
 	assert_int_equal(sim_violations(SIM_DMA_CLOBBER), 1);
 	sim_clear_violations();
+	sim_verbose = true;
 }
 
 /* Where the CPU reaches the page under test. */
