@@ -172,8 +172,7 @@ static void check_other_local_maps(unsigned long pfn, const char *who)
 
 void dma_check_cpu_access(unsigned long pfn, const char *what)
 {
-	unsigned long flags = arch_local_irq_save();
-
+	/* No lock: only another thread's map or unmap changes a record, a race already lost. */
 	for (unsigned int i = 0; i < DMA_MAX_MAPPINGS; i++) {
 		const struct dma_rec *r = &recs[i];
 
@@ -186,7 +185,6 @@ void dma_check_cpu_access(unsigned long pfn, const char *what)
 		      what, pfn, current->name, dir_name(r->dir), r->owner,
 		      (unsigned long)r->addr, (unsigned long)r->size);
 	}
-	arch_local_irq_restore(flags);
 }
 
 /* Check a request, panicking with who's name; returns its physical address. */
@@ -216,27 +214,45 @@ static phys_addr_t dma_check_range(const char *who, struct page *page, size_t of
 	return pa;
 }
 
+/* Free records, one bit each: claiming one is a few instructions with IRQs off. */
+_Static_assert(DMA_MAX_MAPPINGS % 32 == 0, "whole words of free bits");
+static uint32_t recs_free[DMA_MAX_MAPPINGS / 32];
+
 /* Record a mapping; false if every record is in use. */
 static bool rec_add(dma_addr_t addr, size_t size, enum dma_data_direction dir)
 {
 	unsigned long flags = arch_local_irq_save();
+	struct dma_rec *r = NULL;
 
-	for (unsigned int i = 0; i < DMA_MAX_MAPPINGS; i++) {
-		struct dma_rec *r = &recs[i];
+	for (unsigned int w = 0; w < DMA_MAX_MAPPINGS / 32 && !r; w++)
+		if (recs_free[w]) {
+			unsigned int b = (unsigned int)__builtin_ctz(recs_free[w]);
 
-		if (r->live)
-			continue;
-		r->addr = addr;
-		r->size = size;
-		r->dir = dir;
-		r->live = true;
-		memcpy(r->owner, current->name, sizeof(r->owner));
-		nr_live++;
-		arch_local_irq_restore(flags);
-		return true;
-	}
+			recs_free[w] &= ~(1u << b);
+			r = &recs[w * 32 + b];
+			nr_live++;
+		}
 	arch_local_irq_restore(flags);
-	return false;
+	if (!r)
+		return false;
+	r->addr = addr;
+	r->size = size;
+	r->dir = dir;
+	memcpy(r->owner, current->name, sizeof(r->owner));
+	r->live = true;
+	return true;
+}
+
+/* Give record r back. */
+static void rec_del(struct dma_rec *r)
+{
+	unsigned long flags = arch_local_irq_save();
+	unsigned int i = (unsigned int)(r - recs);
+
+	r->live = false;
+	recs_free[i / 32] |= 1u << (i % 32);
+	nr_live--;
+	arch_local_irq_restore(flags);
 }
 
 /*
@@ -286,14 +302,10 @@ dma_addr_t dma_map_page(struct page *page, size_t offset, size_t size,
 
 void dma_unmap_page(dma_addr_t addr, size_t size, enum dma_data_direction dir)
 {
-	unsigned long flags;
 	struct dma_rec *r = rec_find("dma_unmap_page", addr, size, dir, true);
 
 	dma_range_maint(addr, size, dir, dma_va_to_cpu);
-	flags = arch_local_irq_save();
-	r->live = false;
-	nr_live--;
-	arch_local_irq_restore(flags);
+	rec_del(r);
 }
 
 void dma_sync_single_for_cpu(dma_addr_t addr, size_t size, enum dma_data_direction dir)
@@ -338,5 +350,6 @@ unsigned int dma_mappings_live(void)
 void dma_mapping_init(void)
 {
 	memset(recs, 0, sizeof(recs));
+	memset(recs_free, 0xff, sizeof(recs_free));
 	nr_live = 0;
 }
