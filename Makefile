@@ -37,7 +37,6 @@ include firmware/firmware.mk
 -include tools/latency/latency.mk
 -include tools/vivt-emu/vivt-emu.mk
 -include tools/vivt-emu/at91.mk
--include tools/vivt-emu/memsys.mk
 -include tools/check-config.mk
 
 # ---- generated configuration ------------------------------------------------

@@ -38,7 +38,7 @@ python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
 
 # The bench image on the ARM926 cache/TLB model: each figure's line fills,
 # write-backs, CP15 operations, walks and an estimated cycle count.
-tools/vivt-emu/bench-vivt.sh "$out" | tee -a "$out/table.txt"
+tools/vivt-emu/scripts/bench-vivt.sh "$out" | tee -a "$out/table.txt"
 
 # make bench PUBLISH=1: keep this run's table, JSON and plots in docs/bench/
 # for the README.

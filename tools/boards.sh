@@ -12,7 +12,7 @@ for mk in board/*/board.mk; do
 	else
 		qemu="none (run-vivt instead)"
 	fi
-	if grep -qs "\.name = \"$b\"" tools/vivt-emu/machine-*.c; then
+	if grep -qs "\.name = \"$b\"" tools/vivt-emu/machine/*.c; then
 		emu="make BOARD=$b run-vivt"
 	else
 		emu="none"

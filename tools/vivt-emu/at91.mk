@@ -15,7 +15,7 @@ check-vivt-at91: $(VEMU) $(VEMU_AT91_TOUCH_ELFS)
 at91-mutants: $(VEMU)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tools/vivt-emu/at91-mutants.sh
 
-$(VEMU_OUT)/guest/at91-touch-%.elf: tools/vivt-emu/guest/at91-touch.S | bootstrap
+$(VEMU_OUT)/guest/at91-touch-%.elf: tools/vivt-emu/tests/guest/at91-touch.S | bootstrap
 	@mkdir -p $(@D)
 	@$(CROSS)gcc $(CPUFLAGS) -nostdlib -nostartfiles -Wl,-Ttext=0x20010000 -Wl,--no-warn-rwx-segments \
 		-DWRITE=$(if $(filter w-%,$*),1,0) -DADDR=0x$(lastword $(subst -, ,$*)) -o $@ $<

@@ -87,7 +87,7 @@ if [ -n "$O" ]; then	# the longest run first, so two jobs end together
 else
 	emit "not ok" "vivt-at91: build of the demo failed: see $out/build-default.log"
 fi
-# A register no model has stops the run, naming it (tools/vivt-emu/guest/at91-touch.S).
+# A register no model has stops the run, naming it (tools/vivt-emu/tests/guest/at91-touch.S).
 for t in "w-fffffd44|WDT register \+0x4 is not modelled" "r-fffff104|AIC register \+0x104 is not modelled" \
 	 "w-ffffea08|SDRAMC register \+0x8 is not modelled" "r-fffa4000|at 0xfffa4000: no device there"; do
 	elf=build/vivt-emu/guest/at91-touch-${t%%|*}.elf
@@ -174,7 +174,7 @@ else
 fi
 
 # ---- interrupts-off windows over every run (irqsoff-cpu.c), and the calibration image.
-python3 tools/vivt-emu/irqsoff-summary.py vivt-at91 200 "$runs" "$out" ||
+python3 tools/vivt-emu/scripts/irqsoff-summary.py vivt-at91 200 "$runs" "$out" ||
 	echo "vivt-at91: (the IRQs-off bound is reported, not yet enforced)"
 cal=$(CALIB_LABEL=vivt-at91 tools/vivt-emu/tests/irqsoff-calib.sh "$emu" "build/$board/default/tests/test_irqsoff_calib.elf" \
 	"$out/calib" 200 --machine "$board" --ram 64)

@@ -198,7 +198,7 @@ echo "vivt: $d_runs runs in configuration KMAP_DEFER=0 (Linux's eager scheme), $
 # ---- interrupts-off windows (irqsoff-cpu.c): the figures over every run,
 # the bound, the measurement's own unit test and calibration image.
 irqs_bound=200
-python3 tools/vivt-emu/irqsoff-summary.py vivt "$irqs_bound" "$runs" "$outdir" | tee -a "$outdir/summary.txt"
+python3 tools/vivt-emu/scripts/irqsoff-summary.py vivt "$irqs_bound" "$runs" "$outdir" | tee -a "$outdir/summary.txt"
 irqs_rc=${PIPESTATUS[0]}
 # Not yet a failure: kmap()'s pkmap recycling still masks IRQs for thousands of instructions.
 [ "$irqs_rc" = 0 ] || echo "vivt: (the IRQs-off bound is reported, not yet enforced)"

@@ -59,8 +59,18 @@ struct machine_desc {
 	void (*init)(struct vemu *vm);
 };
 
-extern const struct machine_desc machine_versatilepb;
-extern const struct machine_desc machine_at91sam9g20ek;
+/*
+ * A machine file names its board once, MACHINE_REGISTER(its_desc), and the
+ * linker gathers every board linked in: adding a board edits no list.
+ */
+#define MACHINE_REGISTER(desc)							\
+	static const struct machine_desc *const desc##_entry			\
+	__attribute__((used, section("vemu_machines"), aligned(sizeof(void *)))) = &desc
+
+/* The board called name, or NULL. */
+const struct machine_desc *machine_find(const char *name);
+/* Every board's name, separated by ", ", for help and error messages. */
+void machine_print_names(FILE *f);
 
 struct options {
 	const char *elf;

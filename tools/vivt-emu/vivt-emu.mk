@@ -7,24 +7,27 @@
 VEMU_DIR      := tools/vivt-emu
 VEMU_OUT      := build/vivt-emu
 VEMU          := $(VEMU_OUT)/vivt-emu
-VEMU_MACHINE  := main.c machine.c machine-versatilepb.c cpu.c mmu-probe.c elf.c symbols.c \
-                 semihost.c report.c vcd.c dev-pl011.c dev-pl190.c dev-sp804.c dev-pl061.c \
-                 dev-sysctl.c stats-lines.c runctl.c irqsoff.c irqsoff-cpu.c
-# The AT91SAM9G20-EK machine (helper at91's files).
-VEMU_MACHINE  += machine-at91sam9g20ek.c dev-atmel-aic.c dev-atmel-dbgu.c dev-atmel-pit.c \
-                 dev-atmel-tc.c dev-atmel-pio.c dev-atmel-pmc.c dev-atmel-sys.c
-# The memory-system model (memsys.h; helper emu-memsys's files).
-VEMU_MODEL    := dcache.c icache.c wbuf.c tlb.c walker.c oracle.c memsys.c
+
+include $(VEMU_DIR)/memsys/memsys.mk
+
+# Laid out like QEMU: cpu/ (Unicorn glue), hw/<vendor>/ (one file per
+# device model), machine/ (the core and one file per board), system/ (the
+# command line and run control), oracle/ (reports), memsys/ (the cache
+# model, a library behind memsys/memsys.h).  Every .c file there is built:
+# a new board or device model is its file, nothing to list here.
+VEMU_MACHINE  := $(patsubst $(VEMU_DIR)/%,%,$(wildcard $(VEMU_DIR)/cpu/*.c $(VEMU_DIR)/hw/*.c \
+                 $(VEMU_DIR)/hw/*/*.c $(VEMU_DIR)/machine/*.c $(VEMU_DIR)/system/*.c $(VEMU_DIR)/oracle/report.c))
+VEMU_MODEL    := $(patsubst $(VEMU_DIR)/%,%,$(VMODEL_SRCS))
 VEMU_OBJS     := $(patsubst %.c,$(VEMU_OUT)/%.o,$(VEMU_MACHINE) $(VEMU_MODEL))
-VEMU_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -I$(VEMU_OUT)
+VEMU_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -I$(VEMU_DIR) -I$(VEMU_OUT)
 
 # The cycle costs of arm926-costs.json, for the interrupts-off windows' estimates.
-$(VEMU_OUT)/arm926-costs.h: $(VEMU_DIR)/arm926-costs.json | bootstrap
+$(VEMU_OUT)/arm926-costs.h: $(VEMU_DIR)/cpu/arm926-costs.json | bootstrap
 	@mkdir -p $(@D)
 	@python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["costs"]; \
 		print("#define ARM926_COSTS { " + ", ".join(repr(float(c[k]["cycles"])) for k in \
 		("instruction", "dline_fill", "iline_fill", "dwriteback", "cp15_op", "walk", "drain")) + " }")' $< > $@
-$(VEMU_OUT)/irqsoff-cpu.o: $(VEMU_OUT)/arm926-costs.h
+$(VEMU_OUT)/cpu/irqsoff-cpu.o: $(VEMU_OUT)/arm926-costs.h
 
 $(VEMU_OUT)/%.o: $(VEMU_DIR)/%.c | bootstrap
 	@mkdir -p $(@D)
@@ -42,13 +45,13 @@ run-vivt: $(VEMU) $(O)/lokal.elf
 
 # The interrupts-off bookkeeping's unit test (irqsoff.c), with the sanitizers.
 VEMU_IW_TEST  := $(VEMU_OUT)/test_irqsoff
-$(VEMU_IW_TEST): $(VEMU_DIR)/irqsoff.c $(VEMU_DIR)/irqsoff.h $(VEMU_DIR)/tests/test_irqsoff.c | bootstrap
+$(VEMU_IW_TEST): $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/cpu/irqsoff.h $(VEMU_DIR)/tests/test_irqsoff.c | bootstrap
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-		-o $@ $(VEMU_DIR)/irqsoff.c $(VEMU_DIR)/tests/test_irqsoff.c
+		-o $@ $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/tests/test_irqsoff.c
 
 check-vivt: $(VEMU) $(VEMU_IW_TEST)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) $(VEMU_DIR)/check-vivt.sh
 
--include $(wildcard $(VEMU_OUT)/*.d)
+-include $(wildcard $(VEMU_OUT)/*.d $(VEMU_OUT)/*/*.d $(VEMU_OUT)/*/*/*.d)

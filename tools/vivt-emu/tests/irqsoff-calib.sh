@@ -25,7 +25,7 @@ while read -r fn want; do
 done < <(sed -n 's/^irqsoff-calib: irqs_off_for in \([a-z_]*\) expects \([0-9]*\) instructions.*/\1 \2/p' "$log" | tr -d '\r')
 [ "$expected" -ge 4 ] && [ "$exact" = "$expected" ]
 res $? "$exact of $expected windows measured to the instruction" "$wrong"
-"$(dirname "$0")/../irqsoff-summary.py" calib "$bound" --log "$log" > "$dir/irqsoff-calib-bound.txt"
+"$(dirname "$0")/../scripts/irqsoff-summary.py" calib "$bound" --log "$log" > "$dir/irqsoff-calib-bound.txt"
 rc=$?
 [ "$rc" = 1 ] && grep -q "above $bound instructions in 1 of 1 runs" "$dir/irqsoff-calib-bound.txt"
 res $? "a window above $bound instructions fails the bound check (exit $rc)"

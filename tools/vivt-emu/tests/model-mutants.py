@@ -13,7 +13,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(HERE)
-MODEL = ["dcache.c", "icache.c", "wbuf.c", "tlb.c", "walker.c", "oracle.c", "memsys.c"]
+MODEL = ["memsys/dcache.c", "memsys/icache.c", "memsys/wbuf.c", "memsys/tlb.c", "memsys/walker.c",
+         "oracle/oracle.c", "memsys/memsys.c"]
+# The table below names each file by its base name.
+PATH = {os.path.basename(f): f for f in MODEL}
 HEADERS = ["memsys.h", "memsys-int.h"]
 
 # (rule removed, file, exact text, replacement)
@@ -61,7 +64,9 @@ MUTANTS = [
 
 
 def compile_obj(src, obj, incdir):
-    return subprocess.run(["gcc", "-std=gnu11", "-O1", "-w", "-I", incdir, "-c", src, "-o", obj],
+    # A mutated copy lives in OUTDIR: its includes resolve from the source dirs.
+    inc = ["-I" + os.path.join(incdir, d) for d in ("memsys", "oracle", ".")]
+    return subprocess.run(["gcc", "-std=gnu11", "-O1", "-w"] + inc + ["-c", src, "-o", obj],
                           capture_output=True, text=True)
 
 
@@ -84,7 +89,7 @@ def main():
     bad = 0
     print("1..%d" % (len(MUTANTS) + 1))
     for n, (rule, fname, old, new) in enumerate(MUTANTS, 1):
-        with open(os.path.join(SRC, fname)) as fh:
+        with open(os.path.join(SRC, PATH[fname])) as fh:
             text = fh.read()
         if text.count(old) != 1:
             bad += 1
@@ -97,7 +102,7 @@ def main():
         exe = os.path.join(out, "m%02d" % n)
         r = compile_obj(mutated, mobj, SRC)
         if r.returncode == 0:
-            r = subprocess.run(["gcc", "-o", exe, mobj] + [o for f, o in objs.items() if f != fname],
+            r = subprocess.run(["gcc", "-o", exe, mobj] + [o for f, o in objs.items() if f != PATH[fname]],
                                capture_output=True, text=True)
         if r.returncode != 0:
             bad += 1

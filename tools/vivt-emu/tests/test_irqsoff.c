@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "../irqsoff.h"
+#include "../cpu/irqsoff.h"
 
 static int n, failed;
 static const struct iw_cost zero;

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../memsys-int.h"
+#include "../memsys/memsys-int.h"
 
 #define RAM_SIZE	(4u << 20)
 #define QEMU_CTYPE	0x01dd20d2u

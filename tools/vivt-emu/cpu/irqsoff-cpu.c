@@ -1,0 +1,378 @@
+/*
+ * Interrupts-off windows measured on the running image (irqsoff.h says
+ * what a window is).  The I bit changes in three ways only:
+ *  - an instruction that writes the CPSR: MSR to its control field, or an
+ *    exception return (a data-processing op with S into PC, LDM with ^ and
+ *    PC).  QEMU ends a translation block after each, so the next block
+ *    hook reads what it left in the I bit.  An MSR's next block starts
+ *    right after it: a bitmap of those addresses costs the block hook one
+ *    test (a code hook per MSR would cost Unicorn a walk of every code
+ *    hook at each one).  The few exception returns get a code hook each;
+ *  - an exception entry, which the machine makes itself (cpu.c);
+ *  - reset.
+ * So the count is exact to the instruction, not to the block.  A branch
+ * to an address after an MSR reads the I bit for nothing: no change.
+ * preempt_count's word (__preempt) is watched for stores as well.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "vemu.h"
+#include "memsys/memsys.h"
+#include "cpu/irqsoff.h"
+#include "arm926-costs.h"
+
+#define PSR_I		(1u << 7)
+#define CLASS_CACHE	256
+
+struct psr_site {
+	struct vemu *vm;
+	bool is_return;
+};
+
+struct class_entry {
+	uint32_t func;
+	enum iw_who who;
+};
+
+#define MAX_RANGES	8
+
+/* Code the image loads: one bit per word, set after each MSR to the CPSR. */
+struct msr_range {
+	uint32_t va, words;
+	uint8_t *after_msr;
+};
+
+struct irqsoff_cpu {
+	struct irqsoff s;
+	struct msr_range ranges[MAX_RANGES];
+	unsigned nranges;
+	bool pending_return;
+	uint32_t pending_pc;
+	uint64_t pending_pos;
+	uint32_t preempt_addr, preempt_val;
+	struct class_entry cls[CLASS_CACHE];
+	unsigned ncls;
+};
+
+static void cost_now(struct vemu *vm, struct iw_cost *c)
+{
+	struct ms_stats st;
+
+	if (!vm->ms) {
+		*c = (struct iw_cost){ 0 };
+		return;
+	}
+	ms_get_stats(vm->ms, &st);
+	*c = (struct iw_cost){ .dfills = st.dline_fills, .ifills = st.iline_fills,
+			       .dwritebacks = st.dwritebacks, .cp15 = st.cp15_ops,
+			       .walks = st.walks, .drains = st.wb_drains };
+}
+
+/* Position (instructions retired before it) of the instruction at pc in the current block. */
+static uint64_t position(struct vemu *vm, uint32_t pc)
+{
+	return vm->insns - (vm->block_pc + vm->block_size - pc) / 4;
+}
+
+static struct irqsoff_cpu *state(struct vemu *vm)
+{
+	if (!vm->irqsoff) {
+		vm->irqsoff = calloc(1, sizeof(*vm->irqsoff));
+		if (!vm->irqsoff)
+			abort();
+		irqsoff_init(&vm->irqsoff->s, true);
+	}
+	return vm->irqsoff;
+}
+
+void irqsoff_cpu_settle(struct vemu *vm)
+{
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	struct iw_cost c;
+
+	vm->psr_pending = false;
+	cost_now(vm, &c);
+	irqsoff_psr_write(&ic->s, ic->pending_pos, ic->pending_pc,
+			  cpu_reg(vm, UC_ARM_REG_CPSR) & PSR_I, ic->pending_return, &c);
+}
+
+static void psr_hook(uc_engine *uc, uint64_t address, uint32_t size, void *user)
+{
+	struct psr_site *site = user;
+	struct vemu *vm = site->vm;
+	struct irqsoff_cpu *ic = vm->irqsoff;
+
+	(void)uc; (void)size;
+	if (vm->psr_pending)	/* two in one block: settle the first as it stands */
+		irqsoff_cpu_settle(vm);
+	ic->pending_pc = (uint32_t)address;
+	ic->pending_pos = position(vm, (uint32_t)address);
+	ic->pending_return = site->is_return;
+	vm->psr_pending = true;
+}
+
+/* Does insn write the CPSR (and is it an exception return)? */
+static bool writes_cpsr(uint32_t insn, bool *is_return)
+{
+	if (insn >> 28 == 0xf)
+		return false;
+	*is_return = false;
+	if ((insn & 0x0ff0fff0u) == 0x0120f000u || (insn & 0x0ff0f000u) == 0x0320f000u)
+		return (insn & 0x00010000u) != 0;		/* MSR CPSR_c, reg or #imm */
+	*is_return = true;
+	if ((insn & 0x0c10f000u) == 0x0010f000u &&			/* ALU op with S, Rd = PC */
+	    (insn & 0x01800000u) != 0x01000000u &&			/* not TST/TEQ/CMP/CMN */
+	    (insn & 0x02000090u) != 0x00000090u)			/* not a multiply or LDRH */
+		return true;
+	if ((insn & 0x0e508000u) == 0x08508000u)			/* LDM ^ with PC */
+		return true;
+	return false;
+}
+
+void irqsoff_cpu_block(struct vemu *vm, uint32_t pc)
+{
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	struct iw_cost c;
+
+	for (unsigned i = 0; i < ic->nranges; i++) {
+		struct msr_range *r = &ic->ranges[i];
+		uint32_t w = (pc - r->va) / 4;
+
+		if (w >= r->words)
+			continue;
+		if (!(r->after_msr[w / 8] >> (w % 8) & 1))
+			return;
+		cost_now(vm, &c);
+		/* The block hook has not counted this block yet: the MSR was the last one counted. */
+		irqsoff_psr_write(&ic->s, vm->insns - 1, pc - 4,
+				  cpu_reg(vm, UC_ARM_REG_CPSR) & PSR_I, false, &c);
+		return;
+	}
+}
+
+void irqsoff_cpu_add_sites(struct vemu *vm, const uint8_t *code, uint32_t va, uint32_t len)
+{
+	struct irqsoff_cpu *ic = state(vm);
+	struct msr_range *r = NULL;
+
+	if (ic->nranges < MAX_RANGES && len >= 4) {
+		r = &ic->ranges[ic->nranges++];
+		r->va = va;
+		r->words = len / 4 + 1;
+		r->after_msr = calloc(r->words / 8 + 1, 1);
+		if (!r->after_msr)
+			abort();
+	}
+	for (uint32_t off = 0; off + 4 <= len; off += 4) {
+		uint32_t insn;
+		bool ret;
+		struct psr_site *site;
+		uc_hook h;
+
+		memcpy(&insn, code + off, 4);
+		if (!writes_cpsr(insn, &ret))
+			continue;
+		if (!ret) {
+			if (!r) {
+				fprintf(stderr, "vivt-emu: more than %d code segments: IRQs-off windows unmeasured\n", MAX_RANGES);
+				exit(1);
+			}
+			r->after_msr[(off / 4 + 1) / 8] |= (uint8_t)(1u << ((off / 4 + 1) % 8));
+			continue;
+		}
+		site = malloc(sizeof(*site));
+		if (!site)
+			abort();
+		*site = (struct psr_site){ vm, ret };
+		if (uc_hook_add(vm->uc, &h, UC_HOOK_CODE, (void *)psr_hook, site,
+				va + off, va + off) != UC_ERR_OK) {
+			fprintf(stderr, "vivt-emu: cannot hook the CPSR write at 0x%08x\n", va + off);
+			exit(1);
+		}
+	}
+}
+
+void irqsoff_cpu_exception(struct vemu *vm, uint32_t vector_offset)
+{
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	struct iw_cost c;
+
+	if (!ic)
+		return;
+	if (vm->psr_pending)
+		irqsoff_cpu_settle(vm);
+	cost_now(vm, &c);
+	irqsoff_exception(&ic->s, vm->insns, (int)(vector_offset / 4),
+			  vector_offset == 0x18 ? vm->irq_source : -1, &c);
+}
+
+static void preempt_hook(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
+{
+	struct vemu *vm = user;
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	uint32_t pc, val;
+	struct iw_cost c;
+
+	(void)uc; (void)type;
+	if (addr != ic->preempt_addr || size < 4)
+		return;		/* a byte store into the word: not how the kernel counts */
+	val = (uint32_t)value;
+	/* The model's own hook (added first) has counted this store already. */
+	pc = report_exact_pc(vm, true, vm->ms && vm->block_stores ? vm->block_stores - 1 : 0);
+	cost_now(vm, &c);
+	irqsoff_preempt(&ic->s, position(vm, pc), pc, cpu_reg(vm, UC_ARM_REG_LR), ic->preempt_val, val, &c);
+	ic->preempt_val = val;
+}
+
+static bool app_file(const char *where)
+{
+	return strstr(where, "firmware/apps/") || strstr(where, "tests/target/");
+}
+
+/* The kernel's, unless the function that opened it is an application's (kmap_atomic is inline). */
+static enum iw_who classify(void *ctx, uint32_t pc, uint32_t lr)
+{
+	struct vemu *vm = ctx;
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	uint32_t off = 0, func;
+	char where[512];
+	enum iw_who who;
+
+	(void)lr;
+	if (!symbols_lookup(vm->syms, pc, &off))
+		return IW_KERNEL;
+	func = pc - off;
+	for (unsigned i = 0; i < ic->ncls; i++)
+		if (ic->cls[i].func == func)
+			return ic->cls[i].who;
+	symbols_source_line(vm->syms, func, where, sizeof(where));
+	who = app_file(where) ? IW_APP : IW_KERNEL;
+	if (ic->ncls < CLASS_CACHE)
+		ic->cls[ic->ncls++] = (struct class_entry){ func, who };
+	return who;
+}
+
+int irqsoff_cpu_init(struct vemu *vm)
+{
+	struct irqsoff_cpu *ic = state(vm);
+	uc_hook h;
+
+	ic->s.classify = classify;
+	ic->s.classify_ctx = vm;
+	if (symbols_find(vm->syms, "__preempt", &ic->preempt_addr)) {
+		guest_read(vm, ic->preempt_addr, &ic->preempt_val, 4);
+		uc_hook_add(vm->uc, &h, UC_HOOK_MEM_WRITE, (void *)preempt_hook, vm,
+			    ic->preempt_addr, ic->preempt_addr + 3);
+	}
+	return 0;
+}
+
+/* "func+0xoff (file:line)" for pc. */
+static void where(struct vemu *vm, uint32_t pc, char *buf, size_t len)
+{
+	uint32_t off = 0;
+	const char *sym = symbols_lookup(vm->syms, pc, &off);
+	char line[400];
+
+	symbols_source_line_outer(vm->syms, pc, line, sizeof(line));
+	/* Paths from the repository root read the same in every worktree. */
+	const char *rel = strstr(line, "/firmware/");
+	if (!rel) rel = strstr(line, "/arch/");
+	if (!rel) rel = strstr(line, "/tests/");
+	snprintf(buf, len, "%s+0x%x (%s)", sym ? sym : "?", off, rel ? rel + 1 : line[0] ? line : "no line");
+}
+
+static const char *const vector_name[IW_VECTORS] = {
+	"reset", "undefined", "SVC", "prefetch abort", "data abort", "?", "IRQ", "FIQ",
+};
+
+static void print_window(struct vemu *vm, const struct iw_costs *costs, const char *what,
+			 const struct iw_window *w, uint64_t count, const char *unit)
+{
+	char open[600] = "", close[600];
+
+	if (w->open_pc)
+		where(vm, w->open_pc, open, sizeof(open));
+	where(vm, w->close_pc, close, sizeof(close));
+	fprintf(vm->out, "vivt-emu: %s: %llu instructions, ~%.0f ARM926 cycles%s, opened at %s, closed at %s",
+		what, (unsigned long long)w->len, irqsoff_cycles(costs, w), vm->ms ? "" : " (no model: instructions only)",
+		w->open_pc ? open : "the vector", close);
+	if (unit)
+		fprintf(vm->out, "; %llu %s", (unsigned long long)count, unit);
+	fputc('\n', vm->out);
+}
+
+void irqsoff_cpu_report(struct vemu *vm)
+{
+	static const struct iw_costs costs = ARM926_COSTS;
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	struct irqsoff *s;
+	uint64_t handler_max = 0;
+	char what[80];
+
+	if (!ic)
+		return;
+	s = &ic->s;
+	if (s->thread_max.len)
+		print_window(vm, &costs, "irqs-off thread max", &s->thread_max, s->thread_count, "windows");
+	else
+		fprintf(vm->out, "vivt-emu: irqs-off thread max: none after boot\n");
+	for (int who = 0; who < 2; who++) {
+		if (!s->thread_max_by[who].len)
+			continue;
+		snprintf(what, sizeof(what), "irqs-off thread max, opened by %s", who == IW_APP ? "an application" : "the kernel");
+		print_window(vm, &costs, what, &s->thread_max_by[who], 0, NULL);
+	}
+	for (unsigned r = 1; r < 5; r++) {
+		const struct iw_site *site = irqsoff_site_rank(s, r);
+
+		if (!site)
+			break;
+		snprintf(what, sizeof(what), "irqs-off thread #%u", r + 1);
+		print_window(vm, &costs, what, &site->max, site->count, "windows from there");
+	}
+	for (int v = 0; v < IW_VECTORS; v++) {
+		if (!s->vec_count[v] || v == 6)
+			continue;
+		snprintf(what, sizeof(what), "irqs-off handler %s", vector_name[v]);
+		print_window(vm, &costs, what, &s->vec_max[v], s->vec_count[v], "entries");
+		if (s->vec_max[v].len > handler_max)
+			handler_max = s->vec_max[v].len;
+	}
+	for (int l = 0; l < IW_LINES; l++) {
+		if (!s->line_count[l])
+			continue;
+		snprintf(what, sizeof(what), "irqs-off handler IRQ line %d", l);
+		print_window(vm, &costs, what, &s->line_max[l], s->line_count[l], "entries");
+		if (s->line_max[l].len > handler_max)
+			handler_max = s->line_max[l].len;
+	}
+	if (s->boot.len)
+		fprintf(vm->out, "vivt-emu: irqs-off boot: %llu instructions from reset to the first unmask (not counted)\n",
+			(unsigned long long)s->boot.len);
+	if (s->open != IW_NONE)
+		fprintf(vm->out, "vivt-emu: irqs-off at exit: a %s window open for %llu instructions (not counted)\n",
+			s->open == IW_THREAD ? "thread" : s->open == IW_HANDLER ? "handler" : "boot",
+			(unsigned long long)(vm->insns - s->cur.start));
+	for (int who = 0; who < 2; who++) {
+		if (!s->preempt_count[who])
+			continue;
+		snprintf(what, sizeof(what), "preempt-off max, opened by %s", who == IW_APP ? "an application" : "the kernel");
+		print_window(vm, &costs, what, &s->preempt_max[who], s->preempt_count[who], "windows");
+	}
+	/* One line for scripts. */
+	fprintf(vm->out, "vivt-emu: irqsoff-summary thread=%llu thread_cycles=%.0f thread_kernel=%llu thread_app=%llu "
+		"handler=%llu preempt_kernel=%llu preempt_app=%llu\n",
+		(unsigned long long)s->thread_max.len, irqsoff_cycles(&costs, &s->thread_max),
+		(unsigned long long)s->thread_max_by[IW_KERNEL].len, (unsigned long long)s->thread_max_by[IW_APP].len,
+		(unsigned long long)handler_max, (unsigned long long)s->preempt_max[IW_KERNEL].len,
+		(unsigned long long)s->preempt_max[IW_APP].len);
+}
+
+void irqsoff_cpu_free(struct vemu *vm)
+{
+	for (unsigned i = 0; vm->irqsoff && i < vm->irqsoff->nranges; i++)
+		free(vm->irqsoff->ranges[i].after_msr);
+	free(vm->irqsoff);
+	vm->irqsoff = NULL;
+}

@@ -1,0 +1,157 @@
+/*
+ * ARM PL011 UART (DDI0183): TX straight to stdout, RX from stdin or a file
+ * through a 32-byte FIFO with the RX/RT interrupts.  Input is taken in only
+ * once the driver has the receiver and its interrupt on, as a person would
+ * type after the prompt; until then it waits in the host's pipe.
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "hw/devices.h"
+
+#define FR_RXFE		(1u << 4)
+#define FR_RXFF		(1u << 6)
+#define FR_TXFE		(1u << 7)
+#define CR_UARTEN	(1u << 0)
+#define CR_RXE		(1u << 9)
+#define INT_RX		(1u << 4)
+#define INT_TX		(1u << 5)
+#define INT_RT		(1u << 6)
+#define RX_POLL_NS	100000u		/* look for input every 100 us */
+#define FIFO		32
+
+struct pl011 {
+	struct device dev;
+	struct irq_line irq;
+	int fd;				/* -1 once the input has ended */
+	uint8_t fifo[FIFO];
+	unsigned head, count;
+	uint32_t ibrd, fbrd, lcr, cr, ifls, imsc, dmacr, ilpr;
+	struct event poll_ev;
+};
+
+static uint32_t raw_status(const struct pl011 *u)
+{
+	return INT_TX | (u->count ? INT_RX | INT_RT : 0);
+}
+
+static void update_irq(struct pl011 *u)
+{
+	irq_set(&u->irq, (raw_status(u) & u->imsc) != 0);
+}
+
+static bool receiving(const struct pl011 *u)
+{
+	return (u->cr & (CR_UARTEN | CR_RXE)) == (CR_UARTEN | CR_RXE) && (u->imsc & (INT_RX | INT_RT));
+}
+
+static void poll_input(struct event *e)
+{
+	struct pl011 *u = e->priv;
+	struct vemu *vm = u->dev.vm;
+
+	if (u->fd < 0)
+		return;
+	if (receiving(u) && u->count < FIFO) {
+		struct pollfd p = { .fd = u->fd, .events = POLLIN };
+
+		if (poll(&p, 1, 0) > 0) {
+			uint8_t buf[FIFO];
+			ssize_t n = read(u->fd, buf, FIFO - u->count);
+
+			if (n <= 0) {
+				u->fd = -1;	/* end of input: nothing more will come */
+				return;
+			}
+			for (ssize_t i = 0; i < n; i++)
+				u->fifo[(u->head + u->count++) % FIFO] = buf[i];
+			update_irq(u);
+		}
+	}
+	vemu_event_arm(vm, e, vm->now + RX_POLL_NS);
+}
+
+static bool uart_read(struct device *d, uint32_t off, unsigned size, uint32_t *val)
+{
+	struct pl011 *u = d->priv;
+
+	(void)size;
+	switch (off) {
+	case 0x00:
+		*val = 0;
+		if (u->count) {
+			*val = u->fifo[u->head];
+			u->head = (u->head + 1) % FIFO;
+			u->count--;
+			update_irq(u);
+		}
+		return true;
+	case 0x04: *val = 0; return true;
+	case 0x18: *val = FR_TXFE | (u->count ? 0 : FR_RXFE) | (u->count == FIFO ? FR_RXFF : 0); return true;
+	case 0x20: *val = u->ilpr; return true;
+	case 0x24: *val = u->ibrd; return true;
+	case 0x28: *val = u->fbrd; return true;
+	case 0x2c: *val = u->lcr; return true;
+	case 0x30: *val = u->cr; return true;
+	case 0x34: *val = u->ifls; return true;
+	case 0x38: *val = u->imsc; return true;
+	case 0x3c: *val = raw_status(u); return true;
+	case 0x40: *val = raw_status(u) & u->imsc; return true;
+	case 0x48: *val = u->dmacr; return true;
+	}
+	if (off >= 0xfe0 && off < 0x1000) {
+		static const uint8_t id[8] = { 0x11, 0x10, 0x14, 0x00, 0x0d, 0xf0, 0x05, 0xb1 };
+
+		*val = id[(off - 0xfe0) / 4];
+		return true;
+	}
+	return false;
+}
+
+static bool uart_write(struct device *d, uint32_t off, unsigned size, uint32_t val)
+{
+	struct pl011 *u = d->priv;
+
+	(void)size;
+	switch (off) {
+	case 0x00:
+		vemu_console_putc(d->vm, (int)(val & 0xff));
+		return true;
+	case 0x04: return true;
+	case 0x20: u->ilpr = val; return true;
+	case 0x24: u->ibrd = val; return true;
+	case 0x28: u->fbrd = val; return true;
+	case 0x2c: u->lcr = val; return true;
+	case 0x30: u->cr = val; break;
+	case 0x34: u->ifls = val; return true;
+	case 0x38: u->imsc = val; break;
+	case 0x44: break;	/* RX/RT stay raised while the FIFO holds data */
+	case 0x48: u->dmacr = val; return true;
+	default: return false;
+	}
+	update_irq(u);
+	return true;
+}
+
+void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input)
+{
+	struct pl011 *u = calloc(1, sizeof(*u));
+
+	if (!u)
+		abort();
+	u->dev = (struct device){ .name = "PL011 UART", .base = base, .size = 0x1000,
+				  .read = uart_read, .write = uart_write, .priv = u };
+	u->irq = irq;
+	u->cr = 0x300;
+	u->fd = input ? open(input, O_RDONLY) : STDIN_FILENO;
+	if (input && u->fd < 0) {
+		fprintf(stderr, "vivt-emu: cannot open UART input %s\n", input);
+		exit(1);
+	}
+	u->poll_ev.fire = poll_input;
+	u->poll_ev.priv = u;
+	vemu_event_add(vm, &u->poll_ev);
+	vemu_event_arm(vm, &u->poll_ev, RX_POLL_NS);
+	vemu_add_device(vm, &u->dev);
+}

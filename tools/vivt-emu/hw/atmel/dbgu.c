@@ -1,0 +1,183 @@
+/*
+ * Atmel DBGU (AT91SAM9G20 datasheet, "Debug Unit"): the UART part.  TX goes
+ * to stdout at once (TXRDY and TXEMPTY stay set while the transmitter is
+ * enabled); RX has the single holding register RHR: a byte that arrives
+ * while RXRDY is still set overwrites it and sets OVRE, as on the chip.
+ * Input (stdin or --input) arrives at most one byte per character time at
+ * the baud rate BRGR sets from MCK (10 bits per 8N1 character), only once
+ * the receiver and its interrupt are enabled, and only when RHR has been
+ * read: a typist who waits for the echo.  So the input never overruns
+ * (the firmware may still boot with IRQs off for longer than a character
+ * time); OVRE is modelled but this source does not provoke it.  The interrupt, SR & IMR, drives one input of the system
+ * interrupt.
+ *
+ * Checked against the datasheet, each stopping the run: THR written with
+ * the transmitter disabled (the byte would be lost), BRGR.CD 0 (baud
+ * clock off) with the receiver on, a mode other than normal 8N1-style
+ * operation (CHMODE), the PDC and the chip-id registers (not modelled).
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "hw/atmel/atmel.h"
+
+#define CR_RSTRX	(1u << 2)
+#define CR_RSTTX	(1u << 3)
+#define CR_RXEN		(1u << 4)
+#define CR_RXDIS	(1u << 5)
+#define CR_TXEN		(1u << 6)
+#define CR_TXDIS	(1u << 7)
+#define CR_RSTSTA	(1u << 8)
+#define SR_RXRDY	(1u << 0)
+#define SR_TXRDY	(1u << 1)
+#define SR_OVRE		(1u << 5)
+#define SR_FRAME	(1u << 6)
+#define SR_PARE		(1u << 7)
+#define SR_TXEMPTY	(1u << 9)
+#define IMR_BITS	0xc0001afbu
+#define MR_CHMODE	(3u << 14)
+
+struct atmel_dbgu {
+	struct device dev;
+	struct irq_line irq;
+	int fd;			/* -1 once the input has ended */
+	bool rxen, txen;
+	uint32_t mr, imr, brgr, status;	/* status: RXRDY, OVRE, FRAME, PARE */
+	uint8_t rhr;
+	struct event rx_ev;
+};
+
+static uint32_t sr(const struct atmel_dbgu *u)
+{
+	return u->status | (u->txen ? SR_TXRDY | SR_TXEMPTY : 0);
+}
+
+static uint64_t char_ns(const struct atmel_dbgu *u)
+{
+	/* baud = MCK / (16 * CD); 10 bit times per character. */
+	return 10ull * 16 * (u->brgr & 0xffff) * 1000000000ull / AT91_MCK_HZ;
+}
+
+static bool receiving(const struct atmel_dbgu *u);
+
+static void update_irq(struct atmel_dbgu *u)
+{
+	irq_set(&u->irq, (sr(u) & u->imr) != 0);
+	if (receiving(u) && !u->rx_ev.armed)
+		vemu_event_arm(u->dev.vm, &u->rx_ev, u->dev.vm->now + char_ns(u));
+}
+
+
+static bool receiving(const struct atmel_dbgu *u)
+{
+	return u->fd >= 0 && u->rxen && (u->imr & SR_RXRDY) && (u->brgr & 0xffff);
+}
+
+/* Input is looked at only while receiving: an idle poll would wake every WFI. */
+static void rx_poll(struct event *e)
+{
+	struct atmel_dbgu *u = e->priv;
+	struct vemu *vm = u->dev.vm;
+
+	if (receiving(u)) {
+		struct pollfd p = { .fd = u->fd, .events = POLLIN };
+
+		/* The typist waits for RHR to be read (see the top of the file). */
+		if (!(u->status & SR_RXRDY) && poll(&p, 1, 0) > 0) {
+			uint8_t c;
+
+			if (read(u->fd, &c, 1) != 1) {
+				u->fd = -1;	/* end of input */
+				return;
+			}
+			if (u->status & SR_RXRDY)
+				u->status |= SR_OVRE;
+			u->rhr = c;
+			u->status |= SR_RXRDY;
+			update_irq(u);
+		}
+		if (u->fd >= 0)
+			vemu_event_arm(vm, e, vm->now + char_ns(u));
+	}
+}
+
+static bool dbgu_read(struct device *d, uint32_t off, unsigned size, uint32_t *val)
+{
+	struct atmel_dbgu *u = d->priv;
+
+	if (size != 4)
+		return false;
+	switch (off) {
+	case 0x04: *val = u->mr; return true;
+	case 0x10: *val = u->imr; return true;
+	case 0x14: *val = sr(u); return true;
+	case 0x18:
+		*val = u->rhr;
+		u->status &= ~SR_RXRDY;
+		update_irq(u);
+		return true;
+	case 0x20: *val = u->brgr; return true;
+	}
+	return false;
+}
+
+static bool dbgu_write(struct device *d, uint32_t off, unsigned size, uint32_t val)
+{
+	struct atmel_dbgu *u = d->priv;
+
+	if (size != 4)
+		return false;
+	switch (off) {
+	case 0x00:
+		if (val & CR_RSTRX) { u->rxen = false; u->status &= ~SR_RXRDY; }
+		if (val & CR_RSTTX) u->txen = false;
+		if (val & CR_RSTSTA) u->status &= ~(SR_OVRE | SR_FRAME | SR_PARE);
+		if (val & CR_RXEN) u->rxen = true;
+		if (val & CR_RXDIS) u->rxen = false;
+		if (val & CR_TXEN) u->txen = true;
+		if (val & CR_TXDIS) u->txen = false;
+		if (u->rxen && !(u->brgr & 0xffff))
+			vemu_fail(d->vm, "DBGU: receiver enabled with BRGR.CD 0 (baud clock off)");
+		break;
+	case 0x04:
+		if (val & MR_CHMODE)
+			vemu_fail(d->vm, "DBGU: MR.CHMODE %u (echo/loopback) is not modelled", (val >> 14) & 3);
+		u->mr = val;
+		break;
+	case 0x08: u->imr |= val & IMR_BITS; break;
+	case 0x0c: u->imr &= ~val; break;
+	case 0x1c:
+		if (!u->txen) {
+			vemu_fail(d->vm, "DBGU: THR written with the transmitter disabled (byte 0x%02x lost)", val & 0xff);
+			return true;
+		}
+		vemu_console_putc(d->vm, (int)(val & 0xff));
+		return true;
+	case 0x20: u->brgr = val & 0xffff; return true;
+	default:
+		return false;
+	}
+	update_irq(u);
+	return true;
+}
+
+void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input)
+{
+	struct atmel_dbgu *u = calloc(1, sizeof(*u));
+
+	if (!u)
+		abort();
+	u->dev = (struct device){ .name = "DBGU", .base = base, .size = 0x200,
+				  .read = dbgu_read, .write = dbgu_write, .priv = u };
+	u->irq = irq;
+	u->fd = input ? open(input, O_RDONLY) : STDIN_FILENO;
+	if (input && u->fd < 0) {
+		fprintf(stderr, "vivt-emu: cannot open UART input %s\n", input);
+		exit(1);
+	}
+	u->rx_ev.fire = rx_poll;
+	u->rx_ev.priv = u;
+	vemu_event_add(vm, &u->rx_ev);
+	vemu_add_device(vm, &u->dev);
+}

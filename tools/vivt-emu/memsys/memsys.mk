@@ -1,0 +1,36 @@
+# vivt-emu's memory-system model (memsys.h): its unit tests and the
+# emulator's own ARM test programs.
+#   make check-vivt-model   tools/vivt-emu/tests/test_memsys.c (ASan + UBSan),
+#                           then tools/vivt-emu/tests/arm/run.sh: each program
+#                           commits one violation and must be reported, its
+#                           -DFIXED twin must run clean; then
+#                           tests/model-mutants.py: each model rule bent in
+#                           turn must fail a unit test; TAP to $(TAP) if set
+.PHONY: check-vivt-model
+
+VMODEL_DIR    := tools/vivt-emu
+VMODEL_OUT    := build/vivt-model
+# The library: memsys/ and the oracle's version stamps (oracle/oracle.c).
+VMODEL_SRCS   := $(addprefix $(VMODEL_DIR)/,memsys/dcache.c memsys/icache.c memsys/wbuf.c memsys/tlb.c \
+                 memsys/walker.c memsys/memsys.c oracle/oracle.c)
+VMODEL_TEST   := $(VMODEL_OUT)/test_memsys
+VMODEL_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
+                 -fsanitize=address,undefined -fno-sanitize-recover=undefined
+
+$(VMODEL_TEST): $(VMODEL_SRCS) $(VMODEL_DIR)/tests/test_memsys.c $(VMODEL_DIR)/memsys/memsys.h \
+                $(VMODEL_DIR)/memsys/memsys-int.h
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@gcc $(VMODEL_CFLAGS) -o $@ $(VMODEL_SRCS) $(VMODEL_DIR)/tests/test_memsys.c
+
+check-vivt-model: $(VMODEL_TEST) $(VEMU)
+	@rc=0; \
+	 $(VMODEL_TEST) > $(VMODEL_OUT)/unit.tap || rc=1; \
+	 $(VMODEL_DIR)/tests/arm/run.sh $(VEMU) $(VMODEL_OUT)/arm > $(VMODEL_OUT)/arm.tap || rc=1; \
+	 $(VMODEL_DIR)/tests/model-mutants.py $(VMODEL_OUT)/mutants > $(VMODEL_OUT)/mutants.tap || rc=1; \
+	 cat $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap $(VMODEL_OUT)/mutants.tap; \
+	 if [ -n "$(TAP)" ]; then \
+		grep -hE '^(not )?ok ' $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap \
+			$(VMODEL_OUT)/mutants.tap >> "$(TAP)"; \
+	 fi; \
+	 exit $$rc

@@ -1,0 +1,256 @@
+/*
+ * vivt-emu: run an unmodified Lokal ELF on an emulated ARM926EJ-S board
+ * with a model of its VIVT caches, write buffer, TLB and table walker, and
+ * fail on any incoherence the real CPU would have shown.
+ *
+ * Exit status: the firmware's own (semihosting exit), 0 after a quiet halt
+ * in --board mode, 1 for an emulator error (unknown device, bad input,
+ * instruction limit), 10 when the memory-system model reported anything.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "vemu.h"
+#include "memsys/memsys.h"
+
+#define EXIT_REPORTED 10
+
+static void usage(FILE *f)
+{
+	fputs("usage: vivt-emu [options] IMAGE.elf\n"
+	      "  --machine NAME     board to emulate (", f);
+	machine_print_names(f);
+	fputs(")\n"
+		"  --ram MB           RAM size (default 128, or the board's size if less)\n"
+		"  --board            no semihosting: the SVC goes to the firmware's vector,\n"
+		"                     a quiet halt (WFI with IRQs off) ends the run\n"
+		"  --no-model         run without the cache/TLB model (devices only)\n"
+		"  --dcache-kb N      D-cache size override: 4 to 128 KiB, a power of two\n"
+		"                     (the sizes an ARM926EJ-S can have)\n"
+		"  --random-repl      seeded random replacement instead of round-robin\n"
+		"  --seed N           seed for IRQ jitter, replacement and TLB evictions\n"
+		"  --jitter NS        each timer interrupt lands up to NS ns late (seeded)\n"
+		"  --vcd FILE         marker pins (switch, wake) as a VCD\n"
+		"  --image ELF        the image a boot stub copies to RAM (NOR boot): its CP15\n"
+		"                     sites are hooked and its symbols name PCs\n"
+		"  --input FILE       UART RX input (default: stdin)\n"
+		"  --max-insns N      stop with an error after N ns of emulated time (N\n"
+		"                     instructions, plus time idled in WFI)\n"
+		"  --insn-limit N     stop with an error after N instructions (default\n"
+		"                     20000000000; 0: no limit)\n"
+		"  --max-reports N    stop the run after N reports (default 10000)\n"
+		"  --stats            print the model's counters at the end\n"
+		"  --stats-at-lines RE  at each console line matching RE (extended regex),\n"
+		"                     print the model's counters since the previous one\n", f);
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s || *s == '-')
+		return false;
+	v = strtoull(s, &end, 0);
+	if (*end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	bool ram_given = false, dcache_given = false;
+
+	*o = (struct options){ .mach = machine_find("versatilepb"), .ram_mb = 128, .model = true,
+			       .max_reports = 10000, .insn_limit = VEMU_DEFAULT_INSN_LIMIT };
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		uint64_t n = 0;
+		bool takes = true;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			exit(0);
+		} else if (!strcmp(a, "--board")) {
+			o->board_mode = true, takes = false;
+		} else if (!strcmp(a, "--no-model")) {
+			o->model = false, takes = false;
+		} else if (!strcmp(a, "--random-repl")) {
+			o->random_repl = true, takes = false;
+		} else if (!strcmp(a, "--stats")) {
+			o->stats = true, takes = false;
+		} else if (!strcmp(a, "--machine")) {
+			o->mach = v ? machine_find(v) : NULL;
+			if (!o->mach) {
+				fprintf(stderr, "vivt-emu: unknown machine '%s' (known: ", v ? v : "");
+				machine_print_names(stderr);
+				fprintf(stderr, ")\n");
+				return -1;
+			}
+		} else if (!strcmp(a, "--stats-at-lines")) {
+			if (!v || !*v) {
+				fprintf(stderr, "vivt-emu: --stats-at-lines needs a regular expression\n");
+				return -1;
+			}
+			o->stats_at_lines = v;
+		} else if (!strcmp(a, "--vcd") || !strcmp(a, "--input") || !strcmp(a, "--image")) {
+			if (!v) {
+				fprintf(stderr, "vivt-emu: %s needs a file name\n", a);
+				return -1;
+			}
+			*(!strcmp(a, "--vcd") ? &o->vcd : !strcmp(a, "--input") ? &o->input : &o->inner) = v;
+		} else if (!strcmp(a, "--ram") || !strcmp(a, "--dcache-kb") || !strcmp(a, "--seed") ||
+			   !strcmp(a, "--jitter") || !strcmp(a, "--max-insns") || !strcmp(a, "--max-reports") ||
+			   !strcmp(a, "--insn-limit")) {
+			if (!parse_u64(v, &n) || (strcmp(a, "--max-insns") && strcmp(a, "--insn-limit") &&
+						  n > 0xffffffffu)) {
+				fprintf(stderr, "vivt-emu: %s needs a non-negative number, not '%s'\n", a, v ? v : "");
+				return -1;
+			}
+			if (!strcmp(a, "--ram")) o->ram_mb = (uint32_t)n, ram_given = true;
+			else if (!strcmp(a, "--dcache-kb")) o->dcache_kb = (uint32_t)n, dcache_given = true;
+			else if (!strcmp(a, "--seed")) o->seed = (uint32_t)n;
+			else if (!strcmp(a, "--jitter")) o->jitter_ns = (uint32_t)n;
+			else if (!strcmp(a, "--max-insns")) o->max_insns = n;
+			else if (!strcmp(a, "--insn-limit")) o->insn_limit = n;
+			else o->max_reports = (uint32_t)n;
+		} else if (a[0] == '-') {
+			fprintf(stderr, "vivt-emu: unknown option '%s'\n", a);
+			usage(stderr);
+			return -1;
+		} else if (!o->elf) {
+			o->elf = a, takes = false;
+		} else {
+			fprintf(stderr, "vivt-emu: one image only ('%s' and '%s')\n", o->elf, a);
+			return -1;
+		}
+		if (takes)
+			i++;
+	}
+	if (!o->elf) {
+		usage(stderr);
+		return -1;
+	}
+	if (!ram_given && o->ram_mb > o->mach->ram_max_mb)
+		o->ram_mb = o->mach->ram_max_mb;
+	if (o->ram_mb < 1 || o->ram_mb > o->mach->ram_max_mb) {
+		fprintf(stderr, "vivt-emu: --ram %u: %s takes 1 to %u MiB\n", o->ram_mb, o->mach->name,
+			o->mach->ram_max_mb);
+		return -1;
+	}
+	if (dcache_given && (o->dcache_kb < 4 || o->dcache_kb > 128 ||
+			     (o->dcache_kb & (o->dcache_kb - 1)))) {
+		fprintf(stderr, "vivt-emu: --dcache-kb %u: an ARM926EJ-S D-cache is 4, 8, 16, 32, 64 "
+			"or 128 KiB\n", o->dcache_kb);
+		return -1;
+	}
+	return 0;
+}
+
+static void print_stats(struct vemu *vm)
+{
+	struct ms_stats st;
+
+	ms_get_stats(vm->ms, &st);
+	fprintf(vm->out, "vivt-emu: model: loads %llu stores %llu fetches %llu; D line fills %llu, write-backs %llu, "
+		"evictions %llu; I line fills %llu; CP15 ops %llu; walks %llu, TLB misses %llu; drains %llu\n",
+		(unsigned long long)st.loads, (unsigned long long)st.stores, (unsigned long long)st.fetches,
+		(unsigned long long)st.dline_fills, (unsigned long long)st.dwritebacks,
+		(unsigned long long)st.devictions, (unsigned long long)st.iline_fills,
+		(unsigned long long)st.cp15_ops, (unsigned long long)st.walks,
+		(unsigned long long)st.tlb_misses, (unsigned long long)st.wb_drains);
+	for (int k = 0; k < MS_REPORT_KINDS; k++)
+		if (st.reports[k])
+			fprintf(vm->out, "vivt-emu: %llu x %s\n", (unsigned long long)st.reports[k],
+				ms_report_kind_name((enum ms_report_kind)k));
+}
+
+int main(int argc, char **argv)
+{
+	struct vemu *vm = calloc(1, sizeof(*vm));
+	struct timespec t0, t1, c0, c1;
+	uint32_t entry;
+	int status;
+	double secs, cpu;
+
+	if (!vm || parse_args(argc, argv, &vm->opt))
+		return 1;
+	vm->out = stderr;
+	vm->mach = vm->opt.mach;
+	vm->ram_size = vm->opt.ram_mb << 20;
+	vm->ram = calloc(1, vm->ram_size);
+	vm->flash = vm->mach->flash_size ? calloc(1, vm->mach->flash_size) : NULL;
+	vm->rng = vm->opt.seed * 2654435761u + 1;
+	vm->next_event = UINT64_MAX;
+	if (!vm->ram || (vm->mach->flash_size && !vm->flash) || cpu_init(vm))
+		return 1;
+	if (vm->opt.model) {
+		struct ms_config cfg = {
+			.ram = vm->ram, .ram_base = vm->mach->ram_base, .ram_size = vm->ram_size,
+			.ctype = cpu_cp15(vm, 0, 0, 0, 1),
+			.dcache_bytes = vm->opt.dcache_kb << 10,
+			.repl = vm->opt.random_repl ? MS_REPL_RANDOM : MS_REPL_ROUND_ROBIN,
+			.seed = vm->opt.seed, .report = report_print, .report_ctx = vm,
+		};
+
+		vm->ms = ms_new(&cfg);
+		if (!vm->ms) {
+			fprintf(stderr, "vivt-emu: the memory-system model could not start\n");
+			return 1;
+		}
+	}
+	if (vm->opt.stats_at_lines && stats_lines_init(vm, vm->opt.stats_at_lines))
+		return 1;
+	cpu_add_hooks(vm);
+	if (elf_load(vm, vm->opt.elf, &entry, true))
+		return 1;
+	if (vm->opt.inner && elf_load(vm, vm->opt.inner, &(uint32_t){ 0 }, false))
+		return 1;
+	vm->syms = symbols_load(vm->opt.inner ? vm->opt.inner : vm->opt.elf);
+	if (!symbols_count(vm->syms))
+		/* Runs (the segments are there) but reports and counters would be blind. */
+		fprintf(stderr, "vivt-emu: warning: %s has no symbol table (truncated or stripped?): "
+			"reports will not name functions and the 'IRQs inside' counters stay 0\n",
+			vm->opt.inner ? vm->opt.inner : vm->opt.elf);
+	if (irqsoff_cpu_init(vm))
+		return 1;
+	vm->mach->init(vm);
+	/* Reset state: SVC mode, IRQ and FIQ masked. */
+	cpu_set_reg(vm, UC_ARM_REG_CPSR, 0xd3);
+	vm->resume_pc = entry;
+	runctl_init(vm);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+	status = vemu_run(vm);
+	runctl_done();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+	fflush(stdout);
+	for (unsigned i = 0; i < vm->ndevs; i++)
+		if (vm->devs[i]->finish)
+			vm->devs[i]->finish(vm->devs[i]);
+	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9;
+	/* CPU time too: on a shared machine the wall-clock rate says more about the load. */
+	fprintf(vm->out, "vivt-emu: %s exit %d, %llu instructions in %.2f s (%.1f M instr/s; %.2f s CPU, %.1f M instr/s), %.3f s emulated, %lu IRQs, %lu reports%s\n",
+		vm->opt.elf, status, (unsigned long long)vm->insns, secs,
+		secs > 0 ? (double)vm->insns / secs / 1e6 : 0.0, cpu,
+		cpu > 0 ? (double)vm->insns / cpu / 1e6 : 0.0, (double)vm->now / 1e9, (unsigned long)vm->irqs_taken, vm->reports,
+		vm->ms ? "" : " (no memory-system model)");
+	fprintf(vm->out, "vivt-emu: IRQs inside");
+	for (int i = 0; i < 4; i++)
+		fprintf(vm->out, " %s %llu%s", irq_watch[i], (unsigned long long)vm->irqs_in[i], i < 3 ? "," : "\n");
+	irqsoff_cpu_report(vm);
+	if (vm->ms && vm->opt.stats)
+		print_stats(vm);
+	if (vm->reports)
+		status = EXIT_REPORTED;
+	stats_lines_free(vm);
+	if (vm->ms)
+		ms_free(vm->ms);
+	uc_close(vm->uc);
+	irqsoff_cpu_free(vm);
+	symbols_free(vm->syms);
+	return status;
+}
