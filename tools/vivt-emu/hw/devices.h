@@ -26,6 +26,9 @@ void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const cha
 struct vcd;
 void pl061_create(struct vemu *vm, uint32_t base, struct irq_line irq, struct vcd *vcd);
 
+/* DMA controller: memory-to-memory linked-list transfers, a bus master on RAM. */
+void pl080_create(struct vemu *vm, uint32_t base, struct irq_line irq);
+
 /* Versatile system registers with the 24 MHz counter; the SP810 beside it. */
 void versatile_sysctl_create(struct vemu *vm, uint32_t base);
 void sp810_create(struct vemu *vm, uint32_t base);

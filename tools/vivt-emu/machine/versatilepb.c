@@ -20,6 +20,7 @@ static void versatilepb_init(struct vemu *vm)
 	pl061_create(vm, 0x101e6000u, pl190_input(vic, 8), NULL);
 	pl061_create(vm, 0x101e7000u, pl190_input(vic, 9), NULL);
 	pl011_create(vm, 0x101f1000u, pl190_input(vic, 12), vm->opt.input);
+	pl080_create(vm, 0x10130000u, pl190_input(vic, 17));
 }
 
 static const struct machine_desc machine_versatilepb = {

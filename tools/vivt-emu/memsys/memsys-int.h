@@ -109,6 +109,7 @@ struct memsys {
 	uint64_t *shadow;		/* newest write per RAM word */
 	uint64_t *mem;			/* what physical memory holds */
 	uint32_t *writer;		/* PC of the newest write per RAM word */
+	uint32_t *dma_words;		/* one bit per RAM word: its newest write was a device's */
 	uint32_t *code_pages;		/* one bit per RAM page the I-cache filled from */
 	uint32_t code_epoch;		/* bumped by every store to such a page */
 	size_t words;
@@ -146,6 +147,12 @@ static inline bool pa_in_ram(const struct memsys *ms, uint32_t pa)
 static inline size_t word_index(const struct memsys *ms, uint32_t pa)
 {
 	return (pa - ms->cfg.ram_base) >> 2;
+}
+
+/* The newest write to word idx was a device's (ms_dma_write). */
+static inline bool dma_word(const struct memsys *ms, size_t idx)
+{
+	return ms->dma_words[idx / 32] & (1u << (idx % 32));
 }
 
 uint32_t ms_random(struct memsys *ms);

@@ -137,7 +137,13 @@ static void stale_read(struct memsys *ms, uint32_t va, uint32_t pa, uint32_t pc,
 {
 	size_t idx = word_index(ms, pa);
 
-	if (from_pa != (pa & ~(LINE_BYTES - 1)))
+	if (from_pa == (pa & ~(LINE_BYTES - 1)) && dma_word(ms, idx))
+		oracle_report(ms, MS_DMA_STALE_LINE, va, pa, pc, pa,
+			      "load returns version %llu from %s; a device wrote version %llu "
+			      "since (transfer started at PC 0x%08x): no invalidate after the "
+			      "transfer", (unsigned long long)got, from,
+			      (unsigned long long)ms->shadow[idx], ms->writer[idx]);
+	else if (from_pa != (pa & ~(LINE_BYTES - 1)))
 		oracle_report(ms, MS_STALE_READ, va, pa, pc, pa,
 			      "load hits a D-cache line still holding PA 0x%08x: VA remapped "
 			      "without a flush", from_pa);
@@ -175,6 +181,15 @@ static void load_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned attr
 		stale_read(ms, va, pa, pc, got, "memory", pa & ~(LINE_BYTES - 1));
 }
 
+/* Word idx (at pa) got a new newest version: code and table watchers hear of it. */
+static void word_written(struct memsys *ms, size_t idx, uint32_t pa)
+{
+	if (ms->code_pages[idx / 1024 / 32] & (1u << (idx / 1024 % 32)))
+		ms->code_epoch++;
+	if (tlb_watched(ms, idx))
+		tlb_store_hook(ms, pa);
+}
+
 static void store_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned attr, uint32_t pc)
 {
 	size_t idx = word_index(ms, pa);
@@ -182,10 +197,8 @@ static void store_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigned att
 
 	ms->shadow[idx] = st;
 	ms->writer[idx] = pc;
-	if (ms->code_pages[idx / 1024 / 32] & (1u << (idx / 1024 % 32)))
-		ms->code_epoch++;
-	if (tlb_watched(ms, idx))
-		tlb_store_hook(ms, pa);
+	ms->dma_words[idx / 32] &= ~(1u << (idx % 32));
+	word_written(ms, idx, pa);
 	if (dcache_on(ms, attr)) {
 		int li = cache_find(&ms->dc, va);
 
@@ -337,6 +350,42 @@ static void debug_read_word(struct memsys *ms, uint32_t va, uint32_t pa, unsigne
 void ms_debug_read(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc)
 {
 	each_word(ms, ms->utlb_d, va, size, pc, debug_read_word);
+}
+
+void ms_dma_read(struct memsys *ms, uint32_t pa, uint32_t size, uint32_t pc)
+{
+	for (uint32_t a = pa & ~3u; a - (pa & ~3u) < size; a += 4) {
+		size_t idx;
+		uint64_t pend;
+
+		if (!pa_in_ram(ms, a))
+			continue;
+		idx = word_index(ms, a);
+		if (ms->mem[idx] == ms->shadow[idx])
+			continue;
+		oracle_report(ms, MS_DMA_STALE_MEMORY, a, a, pc, a,
+			      "a device reads memory version %llu; the newest write is version %llu "
+			      "(PC 0x%08x), %s", (unsigned long long)ms->mem[idx],
+			      (unsigned long long)ms->shadow[idx], ms->writer[idx],
+			      wb_pending(ms, a, &pend) && pend == ms->shadow[idx]
+				      ? "still in the write buffer: no drain before the transfer"
+				      : "still in a dirty D-cache line: no clean before the transfer");
+	}
+}
+
+void ms_dma_write(struct memsys *ms, uint32_t pa, uint32_t size, uint32_t pc)
+{
+	for (uint32_t a = pa & ~3u; a - (pa & ~3u) < size; a += 4) {
+		size_t idx;
+
+		if (!pa_in_ram(ms, a))
+			continue;
+		idx = word_index(ms, a);
+		ms->shadow[idx] = ms->mem[idx] = ++ms->clock;
+		ms->writer[idx] = pc;
+		ms->dma_words[idx / 32] |= 1u << (idx % 32);
+		word_written(ms, idx, a);
+	}
 }
 
 void ms_cp15_write(struct memsys *ms, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2,

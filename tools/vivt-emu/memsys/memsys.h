@@ -23,6 +23,9 @@ enum ms_report_kind {
 	MS_UNCLEAN_WALK,	/* the walker read a descriptor not cleaned + drained */
 	MS_STALE_TLB,		/* a TLB entry was used after its descriptor changed */
 	MS_STALE_IFETCH,	/* an executed instruction older than its newest write */
+	MS_DMA_STALE_MEMORY,	/* a device read memory while a line or the write buffer held newer data */
+	MS_DMA_STALE_LINE,	/* a load hit a line older than what a device wrote */
+	MS_DMA_CLOBBER,		/* a write-back landed on what a device wrote */
 	MS_REPORT_KINDS
 };
 
@@ -85,6 +88,19 @@ void ms_fetch(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc);
  * stale read reported at pc (the SVC's).  Not counted as a CPU load.
  */
 void ms_debug_read(struct memsys *ms, uint32_t va, unsigned size, uint32_t pc);
+
+/*
+ * A bus master (DMA controller, peripheral DMA) reads or writes physical
+ * memory, never the D-cache nor the write buffer, at [pa, pa + size)
+ * (word granular).  A read of a word memory does not hold the newest
+ * version of is a report; a write makes memory and the shadow newest and
+ * marks the words as a device's, so that a load hitting an older line, or
+ * an older line written back over them, is reported as a DMA rule.  pc is
+ * the CPU instruction that started the transfer.  Words outside RAM are
+ * ignored (the device model reports its own bus errors).
+ */
+void ms_dma_read(struct memsys *ms, uint32_t pa, uint32_t size, uint32_t pc);
+void ms_dma_write(struct memsys *ms, uint32_t pa, uint32_t size, uint32_t pc);
 
 /*
  * An MCR to CP15 (c1, c2, c3, c7, c8, c9, c10 ...), with its operand, after

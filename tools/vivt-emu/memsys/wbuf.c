@@ -24,7 +24,16 @@ static void retire_oldest(struct memsys *ms)
 	for (unsigned w = 0; w < e->nwords; w++) {
 		uint64_t *m = &ms->mem[base + w];
 
-		if (e->st[w] < *m && !lost_reported) {
+		if (e->st[w] < *m && !lost_reported && dma_word(ms, base + w)) {
+			oracle_report(ms, MS_DMA_CLOBBER, e->va + 4 * w, e->pa + 4 * w, e->pc,
+				      e->pa + 4 * w,
+				      "write-back of a line from PA 0x%08x puts version %llu over version "
+				      "%llu a device wrote (transfer started at PC 0x%08x): the line was "
+				      "not invalidated before the transfer", e->pa,
+				      (unsigned long long)e->st[w], (unsigned long long)*m,
+				      ms->writer[base + w]);
+			lost_reported = true;
+		} else if (e->st[w] < *m && !lost_reported) {
 			oracle_report(ms, MS_LOST_WRITE_WB, e->va + 4 * w, e->pa + 4 * w, e->pc,
 			      e->pa + 4 * w,
 				      "write-back of a line from PA 0x%08x puts version %llu over newer "

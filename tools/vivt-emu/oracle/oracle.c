@@ -31,10 +31,11 @@ int oracle_init(struct memsys *ms)
 	ms->mem = lazy_zeroed(ms->words * sizeof(uint64_t));
 	ms->writer = lazy_zeroed(ms->words * sizeof(uint32_t));
 	ms->code_pages = lazy_zeroed(ms->words / 1024 / 8 + 4);
+	ms->dma_words = lazy_zeroed(ms->words / 8 + 4);
 	ms->code_epoch = 1;
 	for (unsigned i = 0; i < CAP_SLOTS; i++)
 		ms->cap[i].kind = MS_REPORT_KINDS + 1;
-	if (!ms->shadow || !ms->mem || !ms->writer || !ms->code_pages) {
+	if (!ms->shadow || !ms->mem || !ms->writer || !ms->code_pages || !ms->dma_words) {
 		fprintf(stderr, "vivt-emu: memsys: cannot map version arrays for %u MiB of RAM\n",
 			ms->cfg.ram_size >> 20);
 		return -1;
@@ -52,6 +53,8 @@ void oracle_free(struct memsys *ms)
 		munmap(ms->writer, ms->words * sizeof(uint32_t));
 	if (ms->code_pages)
 		munmap(ms->code_pages, ms->words / 1024 / 8 + 4);
+	if (ms->dma_words)
+		munmap(ms->dma_words, ms->words / 8 + 4);
 }
 
 /* True when this site may still report: the first reports of each kind at
@@ -108,6 +111,9 @@ const char *ms_report_kind_name(enum ms_report_kind kind)
 		[MS_UNCLEAN_WALK] = "unclean table walk",
 		[MS_STALE_TLB] = "stale TLB entry",
 		[MS_STALE_IFETCH] = "stale instruction fetch",
+		[MS_DMA_STALE_MEMORY] = "DMA read of stale memory",
+		[MS_DMA_STALE_LINE] = "stale read after DMA",
+		[MS_DMA_CLOBBER] = "write-back over DMA",
 	};
 	return (unsigned)kind < MS_REPORT_KINDS ? names[kind] : "unknown report";
 }

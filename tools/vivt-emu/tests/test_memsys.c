@@ -655,6 +655,70 @@ static const char *t_debug_read(void)
 	return err;
 }
 
+/* A device writes memory as the PL080 model does: RAM first, then the oracle. */
+static void dev_wr(struct harness *h, uint32_t pa, uint32_t v)
+{
+	wr_ram(h, pa, v);
+	ms_dma_write(h->ms, pa, 4, PC);
+}
+
+static const char *t_dma_read_dirty(void)
+{
+	struct harness *h = setup(0, true);
+	const char *err = NULL;
+
+	ld(h, VA_WB + 0x700);
+	st(h, VA_WB + 0x700, 0x700, 1);         /* dirty: memory is old */
+	ms_dma_read(h->ms, 0x700, 8, PC);
+	if (h->n[MS_DMA_STALE_MEMORY] != 1 || h->last.pa != 0x700)
+		err = "device read of a word still in a dirty line not reported";
+	clean(h, VA_WB + 0x700);
+	ms_dma_read(h->ms, 0x700, 8, PC + 4);
+	if (!err && h->n[MS_DMA_STALE_MEMORY] != 2)
+		err = "device read saw the write buffer";
+	drain(h);
+	ms_dma_read(h->ms, 0x700, 8, PC + 8);
+	if (!err && (total(h) != 2 || stats(h).loads != 1))
+		err = "clean + drain: device read still reported, or counted as a load";
+	done(h);
+	return err;
+}
+
+static const char *t_dma_stale_line(void)
+{
+	struct harness *h = setup(0, true);
+	const char *err = NULL;
+
+	ld(h, VA_WB + 0x740);                   /* line cached */
+	dev_wr(h, 0x740, 9);
+	ld(h, VA_WB + 0x740);
+	if (h->n[MS_DMA_STALE_LINE] != 1 || h->n[MS_STALE_READ] != 0)
+		err = "load hitting a line older than a device write not reported as such";
+	cp15(h, 7, 6, 1, VA_WB + 0x740);        /* invalidate */
+	ld(h, VA_WB + 0x740);
+	if (!err && total(h) != 1)
+		err = "after the invalidate the load still reported";
+	st(h, VA_WB + 0x744, 0x744, 3);         /* a CPU write makes the word the CPU's again */
+	done(h);
+	return err;
+}
+
+static const char *t_dma_clobber(void)
+{
+	struct harness *h = setup(0, true);
+	const char *err = NULL;
+
+	ld(h, VA_WB + 0x780);
+	st(h, VA_WB + 0x784, 0x784, 5);         /* dirty */
+	dev_wr(h, 0x780, 7);                    /* the device writes the same line */
+	clean(h, VA_WB + 0x780);
+	drain(h);
+	if (h->n[MS_DMA_CLOBBER] != 1 || h->n[MS_LOST_WRITE_WB] != 0)
+		err = "write-back over a device write not reported as such";
+	done(h);
+	return err;
+}
+
 static const struct {
 	const char *name;
 	const char *(*fn)(void);
@@ -681,6 +745,9 @@ static const struct {
 	{ "repeated reports capped per site, all counted", t_report_cap },
 	{ "random coherent traffic, random replacement: no report", t_random_clean_traffic },
 	{ "debugger reads memory only: needs clean + drain", t_debug_read },
+	{ "DMA: a device reads memory only: needs clean + drain", t_dma_read_dirty },
+	{ "DMA: a load hitting a line older than a device write", t_dma_stale_line },
+	{ "DMA: a write-back landing on a device write", t_dma_clobber },
 };
 
 int main(void)

@@ -11,16 +11,24 @@
  * time); OVRE is modelled but this source does not provoke it.  The interrupt, SR & IMR, drives one input of the system
  * interrupt.
  *
+ * The PDC's transmit half is a bus master: with PTCR.TXTEN it reads the
+ * next byte at TPR from physical memory (never the D-cache nor the write
+ * buffer: the oracle's ms_dma_read judges it) once per character time,
+ * then TNPR/TNCR follow as on the chip; ENDTX and TXBUFE in SR say when
+ * the counts are done.
+ *
  * Checked against the datasheet, each stopping the run: THR written with
  * the transmitter disabled (the byte would be lost), BRGR.CD 0 (baud
  * clock off) with the receiver on, a mode other than normal 8N1-style
- * operation (CHMODE), the PDC and the chip-id registers (not modelled).
+ * operation (CHMODE), the PDC's receive half, the PDC reading outside RAM,
+ * and the chip-id registers (not modelled).
  */
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "hw/atmel/atmel.h"
+#include "memsys/memsys.h"
 
 #define CR_RSTRX	(1u << 2)
 #define CR_RSTTX	(1u << 3)
@@ -35,6 +43,11 @@
 #define SR_FRAME	(1u << 6)
 #define SR_PARE		(1u << 7)
 #define SR_TXEMPTY	(1u << 9)
+#define SR_ENDTX	(1u << 4)
+#define SR_TXBUFE	(1u << 11)
+#define PTCR_RXTEN	(1u << 0)
+#define PTCR_TXTEN	(1u << 8)
+#define PTCR_TXTDIS	(1u << 9)
 #define IMR_BITS	0xc0001afbu
 #define MR_CHMODE	(3u << 14)
 
@@ -46,11 +59,17 @@ struct atmel_dbgu {
 	uint32_t mr, imr, brgr, status;	/* status: RXRDY, OVRE, FRAME, PARE */
 	uint8_t rhr;
 	struct event rx_ev;
+	/* PDC, transmit half */
+	uint32_t tpr, tcr, tnpr, tncr;
+	bool txten;
+	uint32_t tx_pc;		/* the instruction that started it: named in reports */
+	struct event tx_ev;
 };
 
 static uint32_t sr(const struct atmel_dbgu *u)
 {
-	return u->status | (u->txen ? SR_TXRDY | SR_TXEMPTY : 0);
+	return u->status | (u->txen ? SR_TXRDY | SR_TXEMPTY : 0) | (u->tcr ? 0 : SR_ENDTX) |
+	       (u->tcr || u->tncr ? 0 : SR_TXBUFE);
 }
 
 static uint64_t char_ns(const struct atmel_dbgu *u)
@@ -60,12 +79,46 @@ static uint64_t char_ns(const struct atmel_dbgu *u)
 }
 
 static bool receiving(const struct atmel_dbgu *u);
+static void pdc_tx_kick(struct atmel_dbgu *u);
 
 static void update_irq(struct atmel_dbgu *u)
 {
 	irq_set(&u->irq, (sr(u) & u->imr) != 0);
 	if (receiving(u) && !u->rx_ev.armed)
 		vemu_event_arm(u->dev.vm, &u->rx_ev, u->dev.vm->now + char_ns(u));
+	pdc_tx_kick(u);
+}
+
+/* The PDC sends one byte per character time while it has a count. */
+static void pdc_tx_kick(struct atmel_dbgu *u)
+{
+	if (u->txten && u->txen && u->tcr && !u->tx_ev.armed)
+		vemu_event_arm(u->dev.vm, &u->tx_ev, u->dev.vm->now + char_ns(u));
+}
+
+static void pdc_tx_byte(struct event *e)
+{
+	struct atmel_dbgu *u = e->priv;
+	struct vemu *vm = u->dev.vm;
+	uint32_t off = u->tpr - vm->mach->ram_base;
+
+	if (!u->txten || !u->txen || !u->tcr)
+		return;
+	if (off >= vm->ram_size) {
+		vemu_fail(vm, "DBGU PDC: TPR 0x%08x is outside RAM (no bus error is modelled)", u->tpr);
+		return;
+	}
+	/* A device at work is progress: a WFI it ended is not the halt loop. */
+	vm->wfi_repeats = 0;
+	ms_dma_read(vm->ms, u->tpr, 1, u->tx_pc);
+	vemu_console_putc(vm, vm->ram[off]);
+	u->tpr++;
+	if (--u->tcr == 0 && u->tncr) {
+		u->tpr = u->tnpr;
+		u->tcr = u->tncr;
+		u->tncr = 0;
+	}
+	update_irq(u);
 }
 
 
@@ -118,6 +171,11 @@ static bool dbgu_read(struct device *d, uint32_t off, unsigned size, uint32_t *v
 		update_irq(u);
 		return true;
 	case 0x20: *val = u->brgr; return true;
+	case 0x108: *val = u->tpr; return true;
+	case 0x10c: *val = u->tcr; return true;
+	case 0x118: *val = u->tnpr; return true;
+	case 0x11c: *val = u->tncr; return true;
+	case 0x124: *val = u->txten ? PTCR_TXTEN : 0; return true;
 	}
 	return false;
 }
@@ -155,6 +213,20 @@ static bool dbgu_write(struct device *d, uint32_t off, unsigned size, uint32_t v
 		vemu_console_putc(d->vm, (int)(val & 0xff));
 		return true;
 	case 0x20: u->brgr = val & 0xffff; return true;
+	case 0x108: u->tpr = val; break;
+	case 0x10c: u->tcr = val & 0xffff; break;
+	case 0x118: u->tnpr = val; break;
+	case 0x11c: u->tncr = val & 0xffff; break;
+	case 0x120:
+		if (val & PTCR_RXTEN)
+			vemu_fail(d->vm, "DBGU: the PDC's receive half is not modelled");
+		if (val & PTCR_TXTEN) {
+			u->txten = true;
+			u->tx_pc = d->vm->block_pc;
+		}
+		if (val & PTCR_TXTDIS)
+			u->txten = false;
+		break;
 	default:
 		return false;
 	}
@@ -179,5 +251,8 @@ void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, cons
 	u->rx_ev.fire = rx_poll;
 	u->rx_ev.priv = u;
 	vemu_event_add(vm, &u->rx_ev);
+	u->tx_ev.fire = pdc_tx_byte;
+	u->tx_ev.priv = u;
+	vemu_event_add(vm, &u->tx_ev);
 	vemu_add_device(vm, &u->dev);
 }
