@@ -94,6 +94,19 @@ refused "KMAP_DEFER=2" "KMAP_DEFER=2 is out of range: KMAP_DEFER must be 0..1" K
 refused "KMAP_LAZY=1 (retired)" "KMAP_LAZY is gone: .* use KMAP_DEFER=1" KMAP_LAZY=1
 refused "KMAP_LAZY=0 (retired)" "KMAP_LAZY is gone" KMAP_LAZY=0
 
+# config.table itself: a malformed row, a missing row and a missing table
+# stop make with the table's line or the variable named.
+table() {	# table NAME: config.table with the rows on stdin after its own
+	cat config.table - > "$out/$1.table"
+}
+echo 'NEW_VAR any 1 1-100 a range without its dots' | table badrange
+refused "config.table: a range that is not MIN..MAX" "badrange.table:[0-9]*: range 1-100 is not MIN\.\.MAX" CONFIG_TABLE="$out/badrange.table"
+echo 'HZ at91sam9g20-ek - 8..10000 said twice' | table twice
+refused "config.table: a second row for a variable and board" "twice.table:[0-9]*: a second row for HZ on at91sam9g20-ek" CONFIG_TABLE="$out/twice.table"
+grep -v '^RAM_MB *versatilepb' config.table > "$out/noram.table"
+refused "config.table: no RAM_MB row for the board" "has no row for RAM_MB on versatilepb" CONFIG_TABLE="$out/noram.table"
+refused "config.table missing" "no-such.table is missing" CONFIG_TABLE="$out/no-such.table"
+
 # Every numeric variable on every board, just outside and at its limits.
 for b in $(ls board/*/board.mk | cut -d/ -f2); do
 	if ! mk -s BOARD="$b" config-limits > "$out/limits-$b.txt" 2> "$out/limits-$b.log" ||
