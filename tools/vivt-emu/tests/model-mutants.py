@@ -60,6 +60,11 @@ MUTANTS = [
     ("repeated reports are not capped", "oracle.c", "return ++s->count <= CAP_PER_SITE;", "return true;"),
     ("the debugger reads the cache", "memsys.c", "if (ms->mem[idx] == ms->shadow[idx])\n\t\treturn;",
      "return;"),
+    ("a device reads the cache", "memsys.c", "\t\tif (ms->mem[idx] == ms->shadow[idx])\n\t\t\tcontinue;\n",
+     "\t\tcontinue;\n"),
+    ("a device's write is an ordinary one", "memsys.c", "ms->dma_words[idx / 32] |= 1u << (idx % 32);", ";"),
+    ("a write-back over a device's write is an ordinary lost write", "wbuf.c",
+     "&& !lost_reported && dma_word(ms, base + w))", "&& !lost_reported && 0)"),
 ]
 
 
