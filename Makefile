@@ -20,13 +20,14 @@ $(BOOTSTRAP_STAMP): tools/bootstrap.sh
 include arch/arm/arch.mk
 include firmware/firmware.mk
 # Fragments owned by other areas; each adds its own check-<phase> target.
--include tests/host/host.mk
--include tests/host/sched/sched.mk
--include tools/board-flow.mk
--include tools/latency/latency.mk
--include tools/vivt-emu/vivt-emu.mk
--include tools/vivt-emu/at91.mk
--include tools/check-config.mk
+# Plain include: a missing fragment is an error, not a phase quietly gone.
+include tests/host/host.mk
+include tests/host/sched/sched.mk
+include tools/board-flow.mk
+include tools/latency/latency.mk
+include tools/vivt-emu/vivt-emu.mk
+include tools/vivt-emu/at91.mk
+include tools/check-config.mk
 
 # ---- cross build ------------------------------------------------------------
 CROSS   ?= arm-none-eabi-
@@ -77,11 +78,14 @@ $(eval $(call image,bench,$(sort $(wildcard firmware/apps/bench/*.c))))
 bench-image: $(O)/bench.elf
 
 include tests/target/target.mk
--include firmware/apps/shell/shell.mk
+include firmware/apps/shell/shell.mk
 
 all: $(O)/lokal.elf
 	@$(SIZE) $<
 
+# The compiler writes these dependency files as it builds: before the first
+# build there are none, and a make clean may remove one between find and
+# here, so a missing one is not an error (-include).
 -include $(shell find $(O)/obj -name '*.d' 2>/dev/null)
 
 # ---- run under QEMU ---------------------------------------------------------

@@ -9,6 +9,7 @@ import test_rates    # noqa: E402
 import test_docs     # noqa: E402
 import test_decoder  # noqa: E402
 import test_sigrok   # noqa: E402
+import test_howto   # noqa: E402
 
 
 class TapResult(unittest.TextTestResult):
@@ -29,10 +30,10 @@ class TapResult(unittest.TextTestResult):
 
 load = unittest.defaultTestLoader.loadTestsFromModule
 suite = unittest.TestSuite([load(test_latency), load(test_rates), load(test_sigrok),
-                            load(test_docs), load(test_decoder)])
+                            load(test_docs), load(test_decoder), load(test_howto)])
 res = unittest.TextTestRunner(resultclass=TapResult, verbosity=2).run(suite)
 with open(sys.argv[1], "w") as f:
     for n, (r, name) in enumerate(TapResult.lines, 1):
         f.write("%s %d - %s\n" % (r, n, name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ").replace("test_rates.", "latency input: ")
-                .replace("test_docs.", "docs: ").replace("test_decoder.", "sigrok decoder: ")))
+                .replace("test_docs.", "docs: ").replace("test_howto.", "how to add: ").replace("test_decoder.", "sigrok decoder: ")))
 sys.exit(0 if res.wasSuccessful() else 1)

@@ -54,4 +54,5 @@ $(VEMU_IW_TEST): $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/cpu/irqsoff.h $(VEMU_DIR)
 check-vivt: $(VEMU) $(VEMU_IW_TEST)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) $(VEMU_DIR)/check-vivt.sh
 
+# Compiler-written dependency files, none before the first build: -include.
 -include $(wildcard $(VEMU_OUT)/*.d $(VEMU_OUT)/*/*.d $(VEMU_OUT)/*/*/*.d)
