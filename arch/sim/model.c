@@ -305,6 +305,11 @@ static void irq_point(enum sim_irq_point where, unsigned long vaddr)
 	in_irq_point = false;
 }
 
+void sim_irq_unmasked(void)
+{
+	irq_point(SIM_IRQ_AT_UNMASK, 0);
+}
+
 void sim_irq_before_pte_write(pte_t *ptep)
 {
 	for (unsigned int i = 0; i < NR_KMAP_WINDOWS; i++)
@@ -376,6 +381,9 @@ void __cpuc_flush_kern_all(void)
 	for (unsigned int i = 0; i < sim_cache_lines(); i++) {
 		struct cline *c = sim_cache_line(i);
 
+		/* The loop is interruptible: lines a handler brings in behind it stay. */
+		if (i == sim_cache_lines() / 2)
+			irq_point(SIM_IRQ_IN_FLUSH, 0);
 		if (c->w) {
 			sim_clean_line(c);
 			sim_invalidate_line(c, "flush all");

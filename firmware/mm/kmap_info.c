@@ -1,12 +1,16 @@
 /* pkmap_get_info(): the pkmap pool's occupancy for consoles (lokal/sysinfo.h). */
 #include <lokal/sysinfo.h>
 #include <lokal/highmem-internal.h>
-#include <asm/irqflags.h>
+#include <lokal/preempt.h>
 
+/*
+ * Preemption off, interrupts on: no other thread changes a count meanwhile,
+ * and an interrupt handler's map and unmap both finish before the loop
+ * goes on, so the counts read are a state the pool was in.
+ */
 void pkmap_get_info(struct pkmap_info *pi)
 {
-	unsigned long flags = arch_local_irq_save();
-
+	preempt_disable();
 	*pi = (struct pkmap_info){ .slots = LAST_PKMAP };
 	for (unsigned int i = 0; i < LAST_PKMAP; i++) {
 		int count = pkmap_slot_count(i);
@@ -19,5 +23,5 @@ void pkmap_get_info(struct pkmap_info *pi)
 			pi->in_use++;
 	}
 	pi->waiters = pkmap_nr_waiters();
-	arch_local_irq_restore(flags);
+	preempt_enable();
 }

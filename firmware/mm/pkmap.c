@@ -9,8 +9,24 @@
  * Released slots are recycled in batches when the search wraps around:
  * one whole-cache flush and one whole-TLB flush pay for the batch.
  *
- * The lock is "interrupts off" (one CPU): kmap_high_get() is reachable
- * from interrupt handlers through kmap_local_page().
+ * Exclusion, on one CPU, keeps interrupts masked only for short bounded
+ * steps (a real-time bound: no window grows with LAST_PKMAP or the cache):
+ *   - among threads, preemption is off across anything that takes or
+ *     frees slots (the search, the recycling, a release), so only one
+ *     thread at a time changes which page a slot holds;
+ *   - against interrupt handlers, which reach kmap_high_get() and
+ *     kunmap_high() through kmap_local_page()/kunmap_local(), each count
+ *     change and each slot's "still unused? then free it" test-and-clear
+ *     runs with interrupts off, a batch of at most PKMAP_BATCH slots at a
+ *     time. A handler's map and unmap both finish before the code it
+ *     interrupted goes on, so between two steps it can only have used a
+ *     slot, never kept it.
+ * The line work (the whole-cache flush, a page's flush) runs with
+ * interrupts on. A slot whose lines are being flushed while nobody holds
+ * it is "armed" first; whoever takes a reference disarms it, since it may
+ * write through the slot after its lines went. A slot is freed only if it
+ * is still armed and still unheld when interrupts are off again; a
+ * disarmed one waits for the next flush.
  */
 #include <string.h>
 #include <lokal/highmem-internal.h>
@@ -19,14 +35,21 @@
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 
+/* Slots tested and freed per interrupts-off step of the recycling. */
+#define PKMAP_BATCH 4
+
 static int pkmap_count[LAST_PKMAP];
+static bool pkmap_armed[LAST_PKMAP];
 static unsigned int last_pkmap_nr;
+static unsigned long pkmap_releases;    /* kunmap()s that left a slot unheld */
 static struct wait_queue pkmap_map_wait;
 
 void kmap_pkmap_init(void)
 {
 	memset(pkmap_count, 0, sizeof(pkmap_count));
+	memset(pkmap_armed, 0, sizeof(pkmap_armed));
 	last_pkmap_nr = 0;
+	pkmap_releases = 0;
 	init_waitqueue(&pkmap_map_wait);
 }
 
@@ -41,109 +64,172 @@ static void set_page_address(struct page *page, void *virtual)
 	page->virtual = virtual;
 }
 
+/* The page's pkmap address with one more reference, or NULL if it has none. */
+static void *pkmap_get(struct page *page)
+{
+	unsigned long flags = arch_local_irq_save();
+	void *vaddr = page->virtual;
+
+	if (vaddr) {
+		unsigned int nr = PKMAP_NR(vaddr);
+
+		BUG_ON(pkmap_count[nr] < 1);
+		pkmap_count[nr]++;
+		pkmap_armed[nr] = false;        /* the holder may write after a flush began */
+	}
+	arch_local_irq_restore(flags);
+	return vaddr;
+}
+
 /*
- * Free every slot nobody holds. Lines first (while the PTEs still exist,
- * the cache can write dirty data back to the right page), then the PTEs,
- * then the TLB.
+ * Free every slot nobody holds. Preemption off (the caller's), interrupts
+ * on. Lines first (while the PTEs still exist, the cache can write dirty
+ * data back to the right page), then the PTEs, then the TLB.
  */
 static void flush_all_zero_pkmaps(void)
 {
 	bool need_flush = false;
-	unsigned int i;
+	unsigned int i, end;
 
+	/*
+	 * Arm every unheld slot. No interrupts off: a handler that uses a
+	 * slot in between has finished with it before the flush below.
+	 */
+	for (i = 0; i < LAST_PKMAP; i++)
+		pkmap_armed[i] = pkmap_count[i] == 1;
 	flush_cache_kmaps();
-	for (i = 0; i < LAST_PKMAP; i++) {
-		struct page *page;
+	for (i = 0; i < LAST_PKMAP; i = end) {
+		unsigned long flags = arch_local_irq_save();
 
-		if (pkmap_count[i] != 1)
-			continue;
-		pkmap_count[i] = 0;
-		BUG_ON(pte_none(pkmap_page_table[i]));
-		page = pte_page(pkmap_page_table[i]);
-		pte_clear(&pkmap_page_table[i]);
-		set_page_address(page, NULL);
-		need_flush = true;
+		for (end = i + PKMAP_BATCH; i < end; i++) {
+			struct page *page;
+
+			if (!pkmap_armed[i])
+				continue;
+			pkmap_armed[i] = false;
+			if (pkmap_count[i] != 1)
+				continue;
+			pkmap_count[i] = 0;
+			BUG_ON(pte_none(pkmap_page_table[i]));
+			page = pte_page(pkmap_page_table[i]);
+			pte_clear(&pkmap_page_table[i]);
+			set_page_address(page, NULL);
+			need_flush = true;
+		}
+		arch_local_irq_restore(flags);
 	}
+	/* Nobody reaches a freed slot's address before this thread hands it out again. */
 	if (need_flush)
 		flush_tlb_kmaps();
 }
 
 void __kmap_flush_unused(void)
 {
-	unsigned long flags = arch_local_irq_save();
-
+	preempt_disable();
 	flush_all_zero_pkmaps();
-	arch_local_irq_restore(flags);
+	preempt_enable();
 }
 
-/* Called with interrupts off; returns with them off (sleeping meanwhile). */
+/*
+ * Give page a slot and return its address, with one reference for the
+ * caller. Preemption off; sleeps (with it on) while every slot is held.
+ */
 static void *map_new_virtual(struct page *page)
 {
+	unsigned long flags, releases;
 	unsigned int count;
+	bool unheld;
 	void *vaddr;
 
 again:
+	releases = pkmap_releases;
 	count = LAST_PKMAP;
+	unheld = false;
 	for (;;) {
 		last_pkmap_nr = (last_pkmap_nr + 1) & LAST_PKMAP_MASK;
 		if (last_pkmap_nr == 0) {
 			flush_all_zero_pkmaps();
 			count = LAST_PKMAP;
+			unheld = false;
 		}
+		/* Only a thread with preemption off fills a free slot: this one. */
 		if (pkmap_count[last_pkmap_nr] == 0)
 			break;
+		unheld |= pkmap_count[last_pkmap_nr] == 1;
 		if (--count)
 			continue;
+		/* Unheld slots an interrupt handler used during the flush: flush again. */
+		if (unheld) {
+			flush_all_zero_pkmaps();
+			count = LAST_PKMAP;
+			unheld = false;
+			continue;
+		}
 
 		/* Every slot is held: wait for a kunmap(). */
 		if (!scheduler_running())
 			panic("kmap(pfn 0x%lx): all %u pkmap slots are held and no other thread "
 			      "can release one yet (thread '%s'): too many kmap()s without kunmap()",
 			      page_to_pfn(page), (unsigned int)LAST_PKMAP, current->name);
+		flags = arch_local_irq_save();
+		/* A release the search may have missed (an interrupt handler's kunmap()). */
+		if (pkmap_releases != releases) {
+			arch_local_irq_restore(flags);
+			goto again;
+		}
+		preempt_enable_no_resched();
 		sleep_on(&pkmap_map_wait);
+		arch_local_irq_restore(flags);
+		preempt_disable();
 		/* Someone may have mapped this very page while we slept. */
-		if (page->virtual)
-			return page->virtual;
+		vaddr = pkmap_get(page);
+		if (vaddr)
+			return vaddr;
 		goto again;
 	}
 	vaddr = (void *)PKMAP_ADDR(last_pkmap_nr);
-	/* A new address for the page: a slot left holding it would be an alias. */
+	/*
+	 * A new address for the page: a slot left holding it would be an
+	 * alias. An interrupt handler that maps the page from here on gets a
+	 * slot of its own and empties it before it returns.
+	 */
 	kmap_local_flush_page(page_to_pfn(page));
+	flags = arch_local_irq_save();
 	set_pte_ext(&pkmap_page_table[last_pkmap_nr], mk_pte(page, kmap_prot));
-	pkmap_count[last_pkmap_nr] = 1;
+	pkmap_count[last_pkmap_nr] = 2;
+	pkmap_armed[last_pkmap_nr] = false;
 	set_page_address(page, vaddr);
+	arch_local_irq_restore(flags);
 	return vaddr;
 }
 
 void *kmap_high(struct page *page)
 {
-	unsigned long flags = arch_local_irq_save();
-	void *vaddr = page->virtual;
+	void *vaddr;
 
+	preempt_disable();
+	vaddr = pkmap_get(page);
 	if (!vaddr) {
 #if CONFIG_DEBUG_HIGHMEM
 		kmap_check_no_local_alias(page);
 #endif
 		vaddr = map_new_virtual(page);
 	}
-	pkmap_count[PKMAP_NR(vaddr)]++;
 	BUG_ON(pkmap_count[PKMAP_NR(vaddr)] < 2);
-	arch_local_irq_restore(flags);
+	preempt_enable();
 	return vaddr;
 }
 
 void *kmap_high_get(struct page *page)
 {
-	unsigned long flags = arch_local_irq_save();
-	void *vaddr = page->virtual;
+	void *vaddr = pkmap_get(page);
 
-	if (vaddr) {
-		BUG_ON(pkmap_count[PKMAP_NR(vaddr)] < 1);
-		pkmap_count[PKMAP_NR(vaddr)]++;
-		/* A slot may have taken the page again since the address was made. */
+	/*
+	 * A slot may have taken the page again since the address was made.
+	 * Our reference keeps the address; the caller has not used it yet.
+	 */
+	if (vaddr)
 		kmap_local_flush_page(page_to_pfn(page));
-	}
-	arch_local_irq_restore(flags);
 	return vaddr;
 }
 
@@ -165,6 +251,7 @@ void kunmap_high(struct page *page)
 		      page_to_pfn(page), vaddr, current->name);
 	case 1:
 		/* The slot becomes reusable at the next flush: tell waiters. */
+		pkmap_releases++;
 		need_wakeup = !list_empty(&pkmap_map_wait.waiters);
 		break;
 	default:
@@ -177,28 +264,43 @@ void kunmap_high(struct page *page)
 
 int kmap_high_release(struct page *page)
 {
-	unsigned long flags = arch_local_irq_save();
-	unsigned long vaddr = (unsigned long)page->virtual;
+	unsigned long flags, vaddr;
 	unsigned int nr;
 	int users = 0;
 
-	if (vaddr) {
+	preempt_disable();
+	for (;;) {
+		flags = arch_local_irq_save();
+		vaddr = (unsigned long)page->virtual;
+		if (!vaddr)
+			break;
 		nr = PKMAP_NR(vaddr);
 		users = pkmap_count[nr] - 1;
-		if (users == 0) {
-			/*
-			 * The slot's lines go now, while the PTE still names this
-			 * page: a dirty one written back by a later flush would land
-			 * on the page's next owner.
-			 */
-			arch_kmap_local_pre_unmap(vaddr);
+		if (users)
+			break;
+		pkmap_armed[nr] = true;
+		arch_local_irq_restore(flags);
+		/*
+		 * The slot's lines go now, while the PTE still names this page:
+		 * a dirty one written back by a later flush would land on the
+		 * page's next owner.
+		 */
+		arch_kmap_local_pre_unmap(vaddr);
+		flags = arch_local_irq_save();
+		if (pkmap_armed[nr] && pkmap_count[nr] == 1 &&
+		    (unsigned long)page->virtual == vaddr) {
 			pte_clear(&pkmap_page_table[nr]);
 			arch_kmap_local_post_unmap(vaddr);
 			pkmap_count[nr] = 0;
+			pkmap_armed[nr] = false;
 			set_page_address(page, NULL);
+			break;
 		}
+		/* Someone used the slot meanwhile: its lines may be back. */
+		arch_local_irq_restore(flags);
 	}
 	arch_local_irq_restore(flags);
+	preempt_enable();
 	return users;
 }
 

@@ -1,6 +1,11 @@
-/* The kmap() pool: counts, the kmap_high_get fallback, wrap-around, sleeping. */
+/*
+ * The kmap() pool: counts, the kmap_high_get fallback, wrap-around,
+ * sleeping, and interrupts landing inside the recycling.
+ */
 #include <stdio.h>
 #include "host_test.h"
+#include <asm/irqflags.h>
+#include <lokal/platform.h>
 
 static phys_addr_t pa_of(const struct page *p)
 {
@@ -220,6 +225,129 @@ static void pkmap_count_underflow_panics(void **state)
 		     "went negative", "thread 'main'");
 }
 
+/*
+ * Interrupts inside the recycling. The recycling masks them only for a
+ * batch of slots at a time and flushes the cache with them on, so an
+ * interrupt may land at every unmask and in the middle of the flush. Each
+ * one maps pages of the test (through their pkmap address while they
+ * still have one, as kmap_local_page() does, or a slot of its own), reads
+ * them and writes a new value: a slot it used after its lines were
+ * flushed must not be freed, or that value never reaches the page.
+ */
+enum { NPG = 12 };                      /* pkmap slots in two batches or more */
+static struct page *irq_pg[NPG];
+static uint32_t irq_val[NPG];
+static unsigned int irq_landed, irq_next;
+static bool irq_live;
+
+static void irq_touch(unsigned int i)
+{
+	uint32_t *p = kmap_local_page(irq_pg[i]);
+
+	HOST_EXPECT(p[0] == irq_val[i]);        /* cached now: the store is a dirty hit */
+	p[0] = ++irq_val[i];
+	kunmap_local(p);
+}
+
+/*
+ * Every page that still has a pkmap address, and one more in turn (which
+ * gets a slot of its own once its pkmap slot is gone).
+ */
+static void irq_maps_pages(enum sim_irq_point where, unsigned long vaddr)
+{
+	unsigned long flags;
+
+	(void)vaddr;
+	if (!irq_live || (where != SIM_IRQ_AT_UNMASK && where != SIM_IRQ_IN_FLUSH))
+		return;
+	flags = arch_local_irq_save();
+	irq_enter();
+	for (unsigned int i = 0; i < NPG; i++)
+		if (page_address(irq_pg[i]))
+			irq_touch(i);
+	irq_touch(irq_next++ % NPG);
+	irq_exit();
+	arch_local_irq_restore(flags);
+	irq_landed++;
+}
+
+/* Every page holds its last value in memory once the pool is flushed with no interrupt. */
+static void check_irq_pages(void)
+{
+	kmap_flush_unused();
+	for (unsigned int i = 0; i < NPG; i++) {
+		const uint32_t *m = (const uint32_t *)sim_phys(pa_of(irq_pg[i]));
+
+		if (m[0] != irq_val[i])
+			fail_msg("page %u holds %u in memory, the last interrupt wrote %u",
+				 i, m[0], irq_val[i]);
+	}
+}
+
+/* The test's pages, each kmap()ed once and released with a dirty line. */
+static void irq_pages_init(void)
+{
+	irq_landed = irq_next = 0;
+	for (unsigned int i = 0; i < NPG; i++) {
+		uint32_t *a;
+
+		irq_pg[i] = host_alloc(ZONE_HIGHMEM);
+		a = kmap(irq_pg[i]);
+		(void)*(volatile uint32_t *)a;
+		a[0] = irq_val[i] = 100 * i;
+		kunmap(irq_pg[i]);
+	}
+	sim_irq_at = irq_maps_pages;
+}
+
+static void irqs_inside_flush_unused(void **state)
+{
+	(void)state;
+	irq_pages_init();
+	irq_live = true;
+	kmap_flush_unused();
+	irq_live = false;
+	/* In the flush, and at each batch's unmask. */
+	if (irq_landed < 3)
+		fail_msg("only %u interrupts landed in the recycling", irq_landed);
+	check_irq_pages();
+	sim_irq_at = NULL;
+}
+
+/*
+ * The same in kmap()'s own recycling, when its search wraps around: the
+ * kmap() that takes slot 0 again, and the one after it.
+ */
+static void irqs_inside_kmap_wrap_around(void **state)
+{
+	struct page *p = host_alloc(ZONE_HIGHMEM);
+	unsigned int i;
+
+	(void)state;
+	/* The test's pages end up in the last slots before the wrap. */
+	for (i = 1; i < LAST_PKMAP - NPG; i++) {
+		struct page *q = host_alloc(ZONE_HIGHMEM);
+
+		kmap(q);
+		kunmap(q);
+	}
+	irq_pages_init();
+	assert_int_equal((unsigned long)page_address(irq_pg[NPG - 1]), PKMAP_ADDR(LAST_PKMAP - 1));
+	for (i = 0; i < 2; i++) {
+		uint32_t *a;
+
+		irq_live = true;
+		a = kmap(p);
+		irq_live = false;
+		(void)*(volatile uint32_t *)a;
+		kunmap(p);
+	}
+	if (irq_landed < 3)
+		fail_msg("only %u interrupts landed in kmap()", irq_landed);
+	check_irq_pages();
+	sim_irq_at = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest boot[] = {
@@ -234,6 +362,8 @@ int main(void)
 		HOST_TEST(free_after_kunmap_releases_the_pkmap_slot),
 		HOST_TEST(kunmap_of_unmapped_page_panics),
 		HOST_TEST(pkmap_count_underflow_panics),
+		HOST_TEST(irqs_inside_flush_unused),
+		HOST_TEST(irqs_inside_kmap_wrap_around),
 	};
 
 	return HOST_RUN("pkmap", boot, tests);

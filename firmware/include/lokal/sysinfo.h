@@ -41,7 +41,7 @@ struct pkmap_info {
 	unsigned int waiters;           /* threads sleeping in kmap() for a free slot */
 };
 
-/* The pkmap pool's counts, taken with interrupts off. */
+/* The pkmap pool's counts, taken with preemption off. */
 void pkmap_get_info(struct pkmap_info *pi);
 
 /* Threads sleeping in kmap() for a slot (firmware/mm/pkmap.c; interrupts off). */

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 
 extern bool sim_irqs_off;
+/* Interrupts were just unmasked: a pending one would be taken here (asm/sim.h). */
+void sim_irq_unmasked(void);
 
 static inline unsigned long arch_local_irq_save(void)
 {
@@ -16,12 +18,20 @@ static inline unsigned long arch_local_irq_save(void)
 
 static inline void arch_local_irq_restore(unsigned long flags)
 {
+	bool was_off = sim_irqs_off;
+
 	sim_irqs_off = flags != 0;
+	if (was_off && !flags)
+		sim_irq_unmasked();
 }
 
 static inline void arch_local_irq_enable(void)
 {
+	bool was_off = sim_irqs_off;
+
 	sim_irqs_off = false;
+	if (was_off)
+		sim_irq_unmasked();
 }
 
 static inline void arch_local_irq_disable(void)

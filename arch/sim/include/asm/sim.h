@@ -54,9 +54,10 @@ extern void (*sim_irq_at_tlb_flush)(unsigned long vaddr);
 /* Where else an interrupt can land inside the kmap code (interrupts on). */
 enum sim_irq_point {
 	SIM_IRQ_AFTER_TLB_FLUSH,        /* after a single-page TLB invalidate */
-	SIM_IRQ_IN_FLUSH,               /* halfway through a clean+invalidate of a range */
+	SIM_IRQ_IN_FLUSH,               /* halfway through a clean+invalidate of a range or of all */
 	SIM_IRQ_AFTER_FLUSH,            /* after a clean+invalidate: before the PTE clear */
 	SIM_IRQ_BEFORE_PTE_WRITE,       /* set_pte_ext() entered: after the index push */
+	SIM_IRQ_AT_UNMASK,              /* interrupts just unmasked (vaddr 0) */
 	SIM_NR_IRQ_POINTS,
 };
 /*
