@@ -52,7 +52,7 @@ accepted() {
 	fi
 }
 
-# The rows of issue 12, as a user types them.
+# Bad values as a user types them, each refused before anything is built.
 refused "LOWMEM_MB=300 (more than RAM)" "LOWMEM_MB=300 is out of range: LOWMEM_MB must be 8..128" LOWMEM_MB=300
 for v in 0 1 2; do
 	refused "LOWMEM_MB=$v (below the minimum)" "LOWMEM_MB=$v is out of range: LOWMEM_MB must be 8\.\." LOWMEM_MB=$v

@@ -1,5 +1,5 @@
 /*
- * KMAP_DEFER (issue 14): a switched-out thread's slots keep their PTE, TLB
+ * KMAP_DEFER (the deferred flush): a switched-out thread's slots keep their PTE, TLB
  * entry and lines; each test below is about one event that must flush such
  * a slot first (its name says which: tools/mutants.sh deletes that flush and
  * expects this test to fail), or about one that must not. A missing flush

@@ -119,7 +119,7 @@ static void kmap_atomic_disables_preemption_and_faults(void **state)
 }
 
 /*
- * Defect 3's pattern through the cache model: the direct map holds a lowmem
+ * A stale read through the cache model: the direct map holds a lowmem
  * page's lines while data goes in through kmap_local_pfn()/kmap_atomic_pfn().
  * A second (slot) alias would leave the direct map hitting old lines (a
  * stale read); with the direct-map address returned there is one alias.
@@ -265,7 +265,7 @@ static void switch_keeps_maps_per_thread(void **state)
 	thread_join(b);
 }
 
-/* An interrupt mapping during the switch nests above the thread's index (seed 007). */
+/* An interrupt mapping during the switch nests above the thread's index. */
 static void irq_map_between_sched_out_and_in(void **state)
 {
 	struct page *p = host_alloc(ZONE_HIGHMEM), *q = host_alloc(ZONE_HIGHMEM);

@@ -414,7 +414,7 @@ static void direct_map_is_cached(void **state)
 	assert_string_equal((char *)sim_phys(__pa(lo)), "direct");
 }
 
-/* Defect 3's pattern: a slot aliasing a lowmem page while the direct map holds its lines. */
+/* A stale read: a slot aliasing a lowmem page while the direct map holds its lines. */
 static void slot_alias_of_a_cached_lowmem_page_is_stale_read(void **state)
 {
 	struct page *lp = host_alloc(ZONE_LOWMEM);

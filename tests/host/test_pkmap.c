@@ -176,7 +176,7 @@ static void do_touch(void *arg)
 
 /*
  * __free_page() after kmap(); kunmap() releases the page's idle pkmap slot
- * at once (issue 11 defect 4): its dirty lines reach the page, the PTE and
+ * at once: its dirty lines reach the page, the PTE and
  * the TLB entry go, so the old address faults.
  */
 static void free_after_kunmap_releases_the_pkmap_slot(void **state)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make debug with its gdb port taken (issue 11, defect 9): the script must
+# make debug with its gdb port taken: the script must
 # stop at once and say why, never attach gdb to a stranger and time out.
 # Two ways to be taken: a program listening there (caught before QEMU
 # starts), and a socket bound but not listening (QEMU itself fails).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The idle loop's wait for interrupt follows the ARM926 sequence (issue 11,
-# defect 7): in the compiled idle loop (sched_start), every WFI
+# The idle loop's wait for interrupt follows the ARM926 sequence: in the
+# compiled idle loop (sched_start), every WFI
 # (mcr p15, c7, c0, 4) is preceded by a write-buffer drain (c7, c10, 4) and
 # an I-cache-off control register write (c1, c0, 0), and followed by the
 # control register write that turns it back on.

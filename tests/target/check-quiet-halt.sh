@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A board without a debugger: run target images under QEMU *without*
-# semihosting and require the quiet halt (issue 11, defect 2). Each image
+# semihosting and require the quiet halt. Each image
 # must print its halt line exactly once, report no SWI fault, and still be
 # parked (QEMU alive) when the time is up, instead of faulting back into
 # the SWI vector again and again.

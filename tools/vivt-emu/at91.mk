@@ -1,4 +1,4 @@
-# The AT91SAM9G20-EK on vivt-emu (issue 16).
+# The AT91SAM9G20-EK on vivt-emu.
 #   make check-vivt-at91     tests.list, the demo and tools/latency on the
 #                            emulator's AT91 machine, then the driver mutants
 #   make at91-mutants        the AT91 driver mutants alone

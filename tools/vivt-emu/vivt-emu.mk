@@ -1,4 +1,4 @@
-# vivt-emu: the ARM926EJ-S emulator with a VIVT cache model (issue 10).
+# vivt-emu: the ARM926EJ-S emulator with a VIVT cache model.
 #   make vivt-emu      build build/vivt-emu/vivt-emu (host gcc, -lunicorn)
 #   make run-vivt      the demo on the emulator, exiting with its status
 #   make check-vivt    every target image on the emulator, plus the asm mutants

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The demo's whole cost in Linux's kmap scheme and in KMAP_DEFER's (issue 14).
+"""The demo's whole cost in Linux's kmap scheme and in KMAP_DEFER's.
 
   bench-demo.py OUT_DIR LINUX_EMU_LOG DEFER_EMU_LOG
 

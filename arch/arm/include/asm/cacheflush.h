@@ -1,6 +1,6 @@
 /*
- * ARM926EJ-S cache maintenance primitives (DESIGN §8 has the CP15
- * encodings). Implemented in arch/arm/mm/cache-arm926.S on target and by
+ * ARM926EJ-S cache maintenance primitives, each a CP15 c7 operation or a
+ * loop of them. Implemented in arch/arm/mm/cache-arm926.S on target and by
  * the VIVT cache model in arch/sim on the host.
  */
 #ifndef ASM_CACHEFLUSH_H

@@ -1,7 +1,7 @@
 /*
  * The IRQ handler table and the dispatch a board's interrupt-controller
  * code calls for each pending line. Inline, because it sits on every
- * interrupt's path to the thread it wakes (issue 13): a call, a range
+ * interrupt's path to the thread it wakes: a call, a range
  * check and a second table walk cost more than the handler often does.
  */
 #ifndef ASM_IRQ_DESC_H

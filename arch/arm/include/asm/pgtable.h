@@ -15,7 +15,7 @@
 typedef uint32_t pte_t;
 typedef uint32_t pgprot_t;
 
-/* First-level descriptors (DESIGN §8). */
+/* First-level descriptors: bits [1:0] give the type. */
 #define PMD_TYPE_FAULT          0x0u
 #define PMD_TYPE_COARSE         0x1u
 #define PMD_TYPE_SECT           0x2u
