@@ -33,11 +33,12 @@ int event_flags_wait(struct event_flags *ef, uint32_t mask, unsigned int mode, u
 	int ret = 0;
 
 	might_sleep_if_debug(timeout);
-	flags = arch_local_irq_save();
-	check_handle(ef, EVFL_MAGIC, "event flag group");
+	/* The caller's arguments: checked before interrupts go off, to keep that window short. */
 	if (mask == 0 || (mode & ~(EF_ALL | EF_CLEAR)))
 		panic("event_flags_wait(%p, 0x%x, %u) in thread '%s': %s", (void *)ef,
 		      (unsigned)mask, mode, me->name, mask ? "unknown mode" : "empty mask");
+	flags = arch_local_irq_save();
+	check_handle(ef, EVFL_MAGIC, "event flag group");
 	now = ef->flags;
 	if (satisfied(now, mask, mode)) {
 		if (mode & EF_CLEAR)

@@ -8,7 +8,9 @@ bound.
   irqsoff-summary.py PREFIX BOUND RUNS DIR   runs.txt lines (label|...|args), DIR/<n>.log
   irqsoff-summary.py PREFIX BOUND --log LOG  one log (the calibration image)
 
-Exit status 1 when some run is above BOUND, 2 on bad input; a run whose log
+Exit status 1 when some run is above BOUND (each such run then gets a line
+'PREFIX: over the bound: LABEL: N instructions, opened at ..., closed at ...'),
+2 on bad input; a run whose log
 has no irqsoff-summary line (it crashed: its own check says so) is skipped.
 """
 import os
@@ -64,7 +66,7 @@ def main(argv):
             continue
         measured += 1
         if thread > bound:
-            over.append((thread, label))
+            over.append((thread, label, windows.get('irqs-off thread max', (0, 0, 'where not reported'))[2]))
         for kind, (insns, cycles, where) in windows.items():
             if kind not in best or insns > best[kind][0]:
                 best[kind] = (insns, cycles, where, label)
@@ -77,9 +79,12 @@ def main(argv):
               f'in {label}: {where}')
     if over:
         over.sort(reverse=True)
-        shown = ', '.join(f'{label}: {n}' for n, label in over[:6])
+        shown = ', '.join(f'{label}: {n}' for n, label, _ in over[:6])
         print(f'{prefix}: thread-context IRQs-off window above {bound} instructions in {len(over)} of '
               f'{measured} runs ({shown}{", ..." if len(over) > 6 else ""})')
+        # One line per run for the check's verdict (a TAP line each).
+        for n, label, where in over:
+            print(f'{prefix}: over the bound: {label}: {n} instructions, {where}')
         return 1
     print(f'{prefix}: every thread-context IRQs-off window within {bound} instructions')
     return 0
