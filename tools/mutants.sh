@@ -52,8 +52,8 @@ declare -A about=(
 	# The TLB invalidate after a slot's PTE is written matters where the slot
 	# had a live entry: a restore after an interrupt mapped in the switch window.
 	[local_flush_tlb_kernel_page@arch/arm/include/asm/highmem.h:arch_kmap_local_post_map]='wakeup_during_kmap_restore|lost_races|model: .*tlb|unmapped_slot_faults|switched_out_slot_faults|local_write_then_kmap_read|kmap_write_then_local_read|round_robin|switch_keeps_maps|switches_move_kmaps|irq_'
-	[cpu_dcache_clean_area]='table walker read an uncleaned PTE'
-	[cpu_drain_write_buffer]='table walker read an uncleaned PTE'
+	[cpu_dcache_clean_area]='unclean table walk'
+	[cpu_drain_write_buffer]='unclean table walk'
 	# The deferred scheme: one test per trigger of the deferred flush. Every
 	# flush of another thread's slot goes through flush_other_slot(), so its
 	# line work is about all of them, and the races of its holder with it.

@@ -11,8 +11,8 @@
  *
  * What is reported here: dropping a dirty line (a lost write), a write-back
  * that overwrites newer data another alias wrote back meanwhile (two aliases
- * dirty on one physical line), and a fill from memory while another alias
- * holds newer, dirty data (a stale read).
+ * dirty on one half line: the ARM926 writes back dirty halves only), and a
+ * fill from memory while another alias holds newer, dirty data (a stale read).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,17 +108,27 @@ void sim_memory_updated(const struct cline *src, phys_addr_t line_pa)
 	}
 }
 
+/*
+ * The ARM926 keeps a dirty bit per half line (ARM926EJ-S TRM, DDI0198) and
+ * writes back the dirty halves only: a half this alias never wrote cannot
+ * clobber memory.
+ */
+#define HALF	(LINE / 2)
+
 void sim_clean_line(struct cline *c)
 {
 	uint8_t *mem = sim_ram + c->pa, *d;
 	unsigned int clobbered = 0;
+	bool dirty[2];
 
 	if (!sim_line_dirty(c))
 		return;
 	d = sim_line_data(c);
+	for (unsigned int h = 0; h < 2; h++)
+		dirty[h] = memcmp(d + h * HALF, c->clean + h * HALF, HALF) != 0;
 	/* Bytes another alias wrote back since our fill, which ours would overwrite. */
 	for (unsigned int i = 0; i < LINE; i++)
-		clobbered += mem[i] != c->clean[i] && d[i] != mem[i];
+		clobbered += dirty[i / HALF] && mem[i] != c->clean[i] && d[i] != mem[i];
 	if (clobbered && c->dma)
 		sim_violation(SIM_DMA_CLOBBER, c->w, c->pa,
 			      "invalidate of the buffer's lines at dma_map/unmap (no CPU write to them meanwhile)",
@@ -129,8 +139,11 @@ void sim_clean_line(struct cline *c)
 			      "clean+invalidate of one alias before the other is written",
 			      "write-back of line %u overwrites %u byte(s) another alias wrote back "
 			      "(two aliases were dirty on one physical line)", c->l, clobbered);
-	memcpy(mem, d, LINE);
-	memcpy(c->clean, d, LINE);
+	for (unsigned int h = 0; h < 2; h++)
+		if (dirty[h]) {
+			memcpy(mem + h * HALF, d + h * HALF, HALF);
+			memcpy(c->clean + h * HALF, d + h * HALF, HALF);
+		}
 	sim_model_stats.writebacks++;
 	sim_memory_updated(c, c->pa);
 }

@@ -55,21 +55,9 @@ static unsigned int violations[SIM_NR_VIOLATIONS];
 static char last_violation[512];
 bool sim_verbose = true;
 
-static const char *const violation_names[SIM_NR_VIOLATIONS] = {
-	[SIM_STALE_TLB] = "stale TLB entry used",
-	[SIM_LOST_WRITE] = "lost write",
-	[SIM_STALE_READ] = "stale read through an alias",
-	[SIM_STALE_LINES] = "window reused without invalidation",
-	[SIM_UNCLEANED_PTE] = "table walker read an uncleaned PTE",
-	[SIM_WW_ALIAS] = "write-back clobbered an alias's write",
-	[SIM_DMA_READ_DIRTY] = "device read memory older than a dirty line",
-	[SIM_DMA_STALE_READ] = "CPU read a line older than a device's write",
-	[SIM_DMA_CLOBBER] = "write-back clobbered a device's write",
-};
-
 const char *sim_violation_name(enum sim_violation kind)
 {
-	return kind < SIM_NR_VIOLATIONS ? violation_names[kind] : "?";
+	return arm926_report_name((enum arm926_report)kind);
 }
 
 unsigned int sim_violations(enum sim_violation kind)
@@ -111,7 +99,7 @@ void sim_violation(enum sim_violation kind, const struct window *w, phys_addr_t 
 	violations[kind]++;
 	snprintf(last_violation, sizeof(last_violation),
 		 "%s: %s %s %d, VA 0x%lx, PA 0x%08lx: %s; missing %s",
-		 violation_names[kind], w->kind, w->cpu_pte ? "slot" : "pfn", w->slot, w->va,
+		 sim_violation_name(kind), w->kind, w->cpu_pte ? "slot" : "pfn", w->slot, w->va,
 		 (unsigned long)pa, detail, missing);
 	if (sim_verbose)
 		fprintf(stderr, "MODEL VIOLATION: %s\n", last_violation);
@@ -184,7 +172,7 @@ static void pte_changed(struct window *w, pte_t old, pte_t new)
 	for (l = 0; l < LINES; l++)
 		dirty += w->line[l] && sim_line_dirty(w->line[l]);
 	if (dirty)
-		sim_violation(SIM_LOST_WRITE, w, old_pa, "clean+invalidate of the window "
+		sim_violation(SIM_REMAP_DIRTY, w, old_pa, "clean+invalidate of the window "
 			      "(__cpuc_flush_dcache_area, c7,c14,1) before the PTE change",
 			      "PTE 0x%08x -> 0x%08x while %u dirty line(s) of the old page were cached",
 			      (unsigned int)old, (unsigned int)new, dirty);

@@ -33,6 +33,8 @@ HOST_FW_SRCS := $(sort $(wildcard firmware/mm/*.c)) \
                 $(sort $(wildcard firmware/lib/*.c)) $(sort $(wildcard arch/sim/*.c)) \
                 tests/host/sched/platform_stub.c $(sort $(wildcard tests/host/support/*.c))
 HOST_TESTS   := $(basename $(notdir $(wildcard tests/host/test_*.c)))
+# The emulator's memory-system library (tools/vivt-emu/memsys/memsys.mk).
+HOST_MEMSYS_SRCS := $(sort $(wildcard tools/vivt-emu/memsys/*.c)) tools/vivt-emu/oracle/oracle.c
 
 host_inc = -I$(HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
            -Ifirmware/include -Itests/host/support -Itests/host -Itests/host/sched
@@ -54,6 +56,9 @@ $(HOST_OUT)/$(1)/bin/%: $(HOST_OUT)/$(1)/obj/tests/host/%.o $$($(1)_FW_OBJS)
 	@mkdir -p $$(@D)
 	@echo "  HOSTLD  [$(1)] $$@"
 	@$$(HOST_CC) $$(HOST_SAN) -o $$@ $$^ $$(HOST_LIBS)
+
+# test_model_agree runs the emulator's cache model beside arch/sim.
+$(HOST_OUT)/$(1)/bin/test_model_agree: $(patsubst %.c,$(HOST_OUT)/$(1)/obj/%.o,$(HOST_MEMSYS_SRCS))
 
 host-tests: $(foreach t,$(HOST_TESTS),$(HOST_OUT)/$(1)/bin/$(t))
 endef

@@ -75,14 +75,14 @@ static void correct_sequence_is_clean(void **state)
 	assert_int_equal(sim_violations(SIM_NR_VIOLATIONS), 0);
 }
 
-static void write_then_clear_pte_without_clean_is_lost_write(void **state)
+static void write_then_clear_pte_without_clean_is_remap_over_dirty_lines(void **state)
 {
 	(void)state;
 	map_slot(ptep, va, p);
 	(void)*(volatile char *)va;
 	strcpy((char *)va, "dirty");
 	pte_clear(ptep);
-	expect_violation(SIM_LOST_WRITE, "dirty line");
+	expect_violation(SIM_REMAP_DIRTY, "dirty line");
 	/* And the data really did not reach RAM. */
 	assert_int_equal(sim_phys((phys_addr_t)page_to_pfn(p) << PAGE_SHIFT)[0], 0);
 }
@@ -363,7 +363,7 @@ static void eviction_writes_back_to_the_line_pa(void **state)
 	/* The PTE moves to q with p's dirty lines still cached (a reported bug) ... */
 	set_pte_ext(ptep, mk_pte(q, PAGE_KERNEL));
 	local_flush_tlb_kernel_page(va);
-	assert_int_equal(sim_violations(SIM_LOST_WRITE), 1);
+	assert_int_equal(sim_violations(SIM_REMAP_DIRTY), 1);
 	assert_int_equal(sim_violations(SIM_STALE_LINES), 1);
 	sim_clear_violations();
 	/* ... and four more pages fill every way of every set (16 KiB, 4-way). */
@@ -470,7 +470,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		MODEL_TEST(correct_sequence_is_clean),
-		MODEL_TEST(write_then_clear_pte_without_clean_is_lost_write),
+		MODEL_TEST(write_then_clear_pte_without_clean_is_remap_over_dirty_lines),
 		MODEL_TEST(invalidate_of_dirty_line_is_lost_write),
 		MODEL_TEST(pte_change_without_tlb_flush_is_stale_tlb),
 		MODEL_TEST(pte_clear_without_tlb_flush_on_an_open_window_is_stale_tlb),

@@ -15,18 +15,20 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "report-kinds.h"
 
+/* The kinds (report-kinds.h: shared with the host model, arch/sim). */
 enum ms_report_kind {
-	MS_STALE_READ,		/* a load returned data older than the newest write */
-	MS_LOST_WRITE_INVAL,	/* an invalidate dropped dirty data nobody else holds */
-	MS_LOST_WRITE_WB,	/* a write-back overwrote newer data (another alias) */
-	MS_UNCLEAN_WALK,	/* the walker read a descriptor not cleaned + drained */
-	MS_STALE_TLB,		/* a TLB entry was used after its descriptor changed */
-	MS_STALE_IFETCH,	/* an executed instruction older than its newest write */
-	MS_DMA_STALE_MEMORY,	/* a device read memory while a line or the write buffer held newer data */
-	MS_DMA_STALE_LINE,	/* a load hit a line older than what a device wrote */
-	MS_DMA_CLOBBER,		/* a write-back landed on what a device wrote */
-	MS_REPORT_KINDS
+	MS_STALE_READ = ARM926_STALE_READ,
+	MS_LOST_WRITE_INVAL = ARM926_LOST_WRITE_INVAL,
+	MS_LOST_WRITE_WB = ARM926_LOST_WRITE_WB,
+	MS_UNCLEAN_WALK = ARM926_UNCLEAN_WALK,
+	MS_STALE_TLB = ARM926_STALE_TLB,
+	MS_STALE_IFETCH = ARM926_STALE_IFETCH,
+	MS_DMA_STALE_MEMORY = ARM926_DMA_STALE_MEMORY,
+	MS_DMA_STALE_LINE = ARM926_DMA_STALE_LINE,
+	MS_DMA_CLOBBER = ARM926_DMA_CLOBBER,
+	MS_REPORT_KINDS = ARM926_NR_REPORTS	/* REMAP_*: the host's only, never reported here */
 };
 
 struct ms_report {

@@ -104,18 +104,7 @@ void oracle_report(struct memsys *ms, enum ms_report_kind kind, uint32_t va,
 
 const char *ms_report_kind_name(enum ms_report_kind kind)
 {
-	static const char *const names[MS_REPORT_KINDS] = {
-		[MS_STALE_READ] = "stale read",
-		[MS_LOST_WRITE_INVAL] = "lost write (invalidate)",
-		[MS_LOST_WRITE_WB] = "lost write (write-back)",
-		[MS_UNCLEAN_WALK] = "unclean table walk",
-		[MS_STALE_TLB] = "stale TLB entry",
-		[MS_STALE_IFETCH] = "stale instruction fetch",
-		[MS_DMA_STALE_MEMORY] = "DMA read of stale memory",
-		[MS_DMA_STALE_LINE] = "stale read after DMA",
-		[MS_DMA_CLOBBER] = "write-back over DMA",
-	};
-	return (unsigned)kind < MS_REPORT_KINDS ? names[kind] : "unknown report";
+	return arm926_report_name((enum arm926_report)kind);
 }
 
 uint32_t ms_random(struct memsys *ms)

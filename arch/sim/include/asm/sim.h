@@ -15,18 +15,25 @@
 /* Exit status of a simulated data abort (arch/arm uses the same value). */
 #define SIM_FAULT_EXIT_STATUS 4
 
-/* What the model can catch the kernel doing wrong. */
+/*
+ * What the model can catch the kernel doing wrong: the emulator's kinds
+ * (report-kinds.h, one list and one set of names for both models), of
+ * which the host sees all but stale instruction fetches, plus the two it
+ * judges when a window's PTE changes.
+ */
+#include "../../../../tools/vivt-emu/memsys/report-kinds.h"
 enum sim_violation {
-	SIM_STALE_TLB,          /* a TLB entry was used after its PTE changed */
-	SIM_LOST_WRITE,         /* dirty lines left when the PTE changed or lines were dropped */
-	SIM_STALE_READ,         /* read through one alias while another held newer data */
-	SIM_STALE_LINES,        /* window remapped while it held another page's lines */
-	SIM_UNCLEANED_PTE,      /* table walker read a PTE the CPU wrote but never cleaned */
-	SIM_WW_ALIAS,           /* a write-back overwrote data another alias wrote back */
-	SIM_DMA_READ_DIRTY,     /* a device read memory while a dirty line held newer data */
-	SIM_DMA_STALE_READ,     /* the CPU read a line older than what a device wrote */
-	SIM_DMA_CLOBBER,        /* a write-back landed on memory a device wrote */
-	SIM_NR_VIOLATIONS,
+	SIM_STALE_TLB = ARM926_STALE_TLB,       /* a TLB entry was used after its PTE changed */
+	SIM_LOST_WRITE = ARM926_LOST_WRITE_INVAL, /* an invalidate dropped dirty lines */
+	SIM_STALE_READ = ARM926_STALE_READ,     /* read through an alias older than the newest write */
+	SIM_REMAP_DIRTY = ARM926_REMAP_DIRTY,   /* PTE changed while the old page's lines were dirty */
+	SIM_STALE_LINES = ARM926_REMAP_VALID,   /* window remapped while it held another page's lines */
+	SIM_UNCLEANED_PTE = ARM926_UNCLEAN_WALK, /* table walker read a PTE the CPU wrote but never cleaned */
+	SIM_WW_ALIAS = ARM926_LOST_WRITE_WB,    /* a write-back overwrote data another alias wrote back */
+	SIM_DMA_READ_DIRTY = ARM926_DMA_STALE_MEMORY, /* a device read memory while a dirty line held newer data */
+	SIM_DMA_STALE_READ = ARM926_DMA_STALE_LINE, /* the CPU read a line older than what a device wrote */
+	SIM_DMA_CLOBBER = ARM926_DMA_CLOBBER,   /* a write-back landed on memory a device wrote */
+	SIM_NR_VIOLATIONS = ARM926_NR_REPORTS,
 };
 
 /* Create RAM, windows and tables (idempotent) and reset every state. */
