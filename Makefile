@@ -79,6 +79,7 @@ bench-image: $(O)/bench.elf
 
 include tests/target/target.mk
 include firmware/apps/shell/shell.mk
+include tests/tests.mk
 
 all: $(O)/lokal.elf
 	@$(SIZE) $<
@@ -113,7 +114,7 @@ stress: bootstrap
 
 # ---- tests ------------------------------------------------------------------
 check: bootstrap
-	@tools/check.sh
+	@tests/check.sh
 
 # Every target a user may call, one per line ("  NAME  what it does");
 # tools/check-config.sh compares this list with the targets that exist.
@@ -139,19 +140,8 @@ help:
 	@echo "  debug-board       OpenOCD + gdb-multiarch on the board, halted after reset"
 	@echo "Tests (each check-* phase runs alone, ends non-zero on a failure):"
 	@echo "  check             every phase, two lanes; ends with 'N passed, N failed'"
-	@echo "  check-host        host unit tests of firmware/ against the cache model (cmocka, sanitizers)"
-	@echo "  check-mutants     mutants of the portable C that the host tests must kill"
-	@echo "  check-host-sched  the real scheduler on the host"
-	@echo "  check-config      make variables' limits, small memories, bounded runs, make help"
-	@echo "  check-shell       scripted and fuzzed sessions of the console shell"
-	@echo "  check-target      the target test images under QEMU"
-	@echo "  check-vivt        the target images on vivt-emu with its cache oracle, asm mutants"
-	@echo "  check-vivt-model  vivt-emu's memory-system model"
-	@echo "  check-vivt-at91   the AT91SAM9G20-EK on vivt-emu"
+	@awk -F' *[|] *' '!/^#/ && NF >= 3 { printf "  %-17s %s\n", "check-" $$1, $$3 }' tests/phases.txt
 	@echo "  at91-mutants      the AT91 driver mutants alone"
-	@echo "  check-boards      every board builds"
-	@echo "  check-tools       lokal-latency, gen-capture, the sigrok decoder, and the docs against the tree"
-	@echo "  check-openocd     the OpenOCD configs and flow, without hardware"
 	@echo "Images only:"
 	@echo "  shell-image       $(O)/shell.elf"
 	@echo "  bench-image       $(O)/bench.elf"

@@ -9,10 +9,9 @@ if [ $# -ne 1 ] || [ ! -f "$1" ]; then
 fi
 elf=$1
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-qemu-system-arm -M versatilepb -cpu arm926 -m 128M -nographic -monitor none \
-	-serial file:/dev/null -audiodev none,id=snd0 -global pl041.audiodev=snd0 \
-	-semihosting-config enable=on,target=native -icount shift=0,align=off,sleep=off \
-	-S -gdb tcp:127.0.0.1:$port -kernel "$elf" > /dev/null 2>&1 &
+# No time limit: qemu-run.sh becomes QEMU, so $! is QEMU's.
+QEMU_TIMEOUT=0 QEMU_CONSOLE=none QEMU_ICOUNT=1 "$(dirname "$0")/qemu-run.sh" "$elf" \
+	-S -gdb tcp:127.0.0.1:$port > /dev/null 2>&1 &
 qemu=$!
 trap 'kill $qemu 2>/dev/null || true' EXIT
 hexport=$(printf '%04X' "$port")

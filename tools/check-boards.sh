@@ -8,21 +8,16 @@ set -uo pipefail
 tap=$1
 mkdir -p build/check
 : > "$tap"
-n=0
-failed=0
-result() {   # result OK|FAIL NAME [detail...]
-	n=$((n + 1))
-	if [ "$1" = OK ]; then echo "ok $n - $2" >> "$tap"
-	else echo "not ok $n - $2" >> "$tap"; failed=1; shift 2; [ $# -gt 0 ] && printf '# %s\n' "$@" >> "$tap"; fi
-}
+. tests/lib/tap.sh
+tap_open "$tap"
 
 for mk in board/*/board.mk; do
 	b=$(basename "$(dirname "$mk")")
 	log=build/check/board-$b.log
 	if make --no-print-directory BOARD="$b" O="build/$b" all shell-image > "$log" 2>&1; then
-		result OK "board $b builds, demo and shell images (make BOARD=$b O=build/$b all shell-image)"
+		tap_result ok "board $b builds, demo and shell images (make BOARD=$b O=build/$b all shell-image)"
 	else
-		result FAIL "board $b builds, demo and shell images (make BOARD=$b O=build/$b all shell-image)" \
+		tap_result "not ok" "board $b builds, demo and shell images (make BOARD=$b O=build/$b all shell-image)" \
 			"$(grep -m1 -E 'error|Error' "$log")" "see $log"
 		continue
 	fi
@@ -30,10 +25,10 @@ for mk in board/*/board.mk; do
 	[ -e "board/$b/nor-boot.S" ] || continue
 	log=build/check/board-$b-nor.log
 	if ! make --no-print-directory BOARD="$b" O="build/$b" nor-image > "$log" 2>&1; then
-		result FAIL "board $b: NOR image (boot stub + image) builds" "see $log"
+		tap_result "not ok" "board $b: NOR image (boot stub + image) builds" "see $log"
 		continue
 	fi
-	result OK "board $b: NOR image (boot stub + image) builds"
+	tap_result ok "board $b: NOR image (boot stub + image) builds"
 
 	[ "$b" = versatilepb ] || continue
 	# QEMU wants the whole 64 MiB part; start the CPU at the NOR base.
@@ -43,12 +38,7 @@ for mk in board/*/board.mk; do
 	# image runs from RAM). The UART drops input sent before it is up, so
 	# 'exit' is repeated until the shell takes it and QEMU ends.
 	{ for _ in $(seq 40); do sleep 0.5; printf 'exit\r'; done; } 2>/dev/null |
-	timeout -k 5 30 qemu-system-arm -M versatilepb -cpu arm926 -m 128M \
-		-nographic -monitor none -serial stdio \
-		-semihosting-config enable=on,target=native \
-		-audiodev none,id=snd0 -global pl041.audiodev=snd0 \
-		-drive if=pflash,file="$img",format=raw \
-		-device loader,addr=0x34000000,cpu-num=0 \
+	BOARD=$b RAM_MB=128 QEMU_TIMEOUT=30 tools/qemu-run.sh "$img" -device loader,addr=0x34000000,cpu-num=0 \
 		> build/check/board-$b-nor-qemu.log 2>&1
 	qrc=${PIPESTATUS[1]}
 	[ "$qrc" -eq 124 ] && echo "check-boards: QEMU stopped at its 30 s limit" >> build/check/board-$b-nor-qemu.log
@@ -56,11 +46,11 @@ for mk in board/*/board.mk; do
 	   grep -q '^RAM: ' build/check/board-$b-nor-qemu.log &&
 	   grep -q "^shell: type 'demo' to run the demo, or 'help'" build/check/board-$b-nor-qemu.log &&
 	   grep -q '^lokal> ' build/check/board-$b-nor-qemu.log; then
-		result OK "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt"
+		tap_result ok "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt"
 	else
-		result FAIL "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt" \
+		tap_result "not ok" "board $b: QEMU started at the NOR base runs the stub, then Lokal to its banner and the shell prompt" \
 			"QEMU exit status $qrc$([ "$qrc" -eq 124 ] && echo ', stopped at its 30 s limit'); see build/check/board-$b-nor-qemu.log"
 	fi
 done
 # Any failing case fails the phase.
-exit "$failed"
+tap_close

@@ -10,16 +10,11 @@ tap=${1:-/dev/stdout}
 out=build/check-config
 rm -rf "$out"
 mkdir -p "$out"
-n=0
-failed=0
+. tests/lib/tap.sh
+tap_open "$tap"
 
 result() {      # result ok|fail NAME [DETAIL]
-	n=$((n + 1))
-	local line
-	if [ "$1" = ok ]; then line="ok $n - $2"; else line="not ok $n - $2"; failed=$((failed + 1)); fi
-	echo "$line" >> "$tap"
-	[ "$tap" = /dev/stdout ] || echo "$line"
-	[ "$1" = ok ] || [ -z "${3:-}" ] || echo "    # $3" | tee -a "$tap"
+	if [ "$1" = ok ]; then tap_result ok "$2"; else tap_result "not ok" "$2" ${3:+"$3"}; fi
 }
 
 mk() { make --no-print-directory "$@"; }
@@ -29,8 +24,8 @@ mk() { make --no-print-directory "$@"; }
 refused() {
 	local name=$1 want=$2; shift 2
 	local dir log
-	dir=$out/bad-$n
-	log=$out/bad-$n.log
+	dir=$out/bad-$TAP_N
+	log=$out/bad-$TAP_N.log
 	if mk O="$dir" "$@" all > "$log" 2>&1; then
 		result fail "$name: refused" "make succeeded; see $log"
 	elif ! grep -q '\*\*\*.*'"$want" "$log"; then
@@ -45,10 +40,10 @@ refused() {
 # accepted "NAME" VAR=VALUE...: the configuration passes the checks.
 accepted() {
 	local name=$1; shift
-	if mk -s "$@" config-limits > "$out/good-$n.log" 2>&1; then
+	if mk -s "$@" config-limits > "$out/good-$TAP_N.log" 2>&1; then
 		result ok "$name: accepted"
 	else
-		result fail "$name: accepted" "$(tail -1 "$out/good-$n.log")"
+		result fail "$name: accepted" "$(tail -1 "$out/good-$TAP_N.log")"
 	fi
 }
 
@@ -174,7 +169,7 @@ fi
 # demo_runs NAME EXPECTED-REGEX VAR=VALUE...
 demo_runs() {
 	local name=$1 want=$2; shift 2
-	local dir=$out/demo-$n log=$out/demo-$n.log
+	local dir=$out/demo-$TAP_N log=$out/demo-$TAP_N.log
 	mk -j2 O="$dir" "$@" QEMU_TIMEOUT=120 run > "$log" 2>&1
 	local rc=$?
 	if [ "$rc" -ne 0 ]; then
@@ -195,7 +190,7 @@ demo_runs "make run RAM_MB=33 LOWMEM_MB=32: 256 highmem pages, the demo adapts" 
 
 # QEMU runs are bounded: a firmware that never ends (here QEMU halted with
 # -S) is stopped at QEMU_TIMEOUT and the runner says so.
-img=$out/demo-$((n - 1))/lokal.elf
+img=$out/demo-$((TAP_N - 1))/lokal.elf
 start=$SECONDS
 QEMU_TIMEOUT=2 tools/qemu-run.sh "$img" -S > "$out/timeout.log" 2>&1 < /dev/null
 rc=$?
@@ -212,17 +207,20 @@ else
 		result fail "qemu-run.sh refuses a missing image" "see $out/noimage.log"
 fi
 # The target runner on a fresh tree (no build/check yet) runs, reports
-# and fails loudly: a wrong exit status and a missing image are failures.
-printf '%s\n' 'test_fault_null | 3 | data abort | |' 'test_no_such_image | 0 | | |' > "$out/bad.list"
-CHECK_OUT=$out/fresh tools/run-target-tests.sh "$out/bad.list" "$out/bad.tap" > "$out/runner.log" 2>&1
+# and fails loudly: a wrong exit status, a missing image and a malformed
+# line are failures.
+printf '%s\n' 'test_fault_null | qemu | * | | 3 | data abort |' 'test_no_such_image | qemu | * | | 0 | |' \
+	'test_boot | qemu' > "$out/bad.list"
+CHECK_OUT=$out/fresh tests/target/run.sh "$out/bad.list" "$out/bad.tap" > "$out/runner.log" 2>&1
 rc=$?
-if [ "$rc" -ne 0 ] && [ "$(grep -c '^not ok' "$out/bad.tap")" -eq 2 ] &&
+if [ "$rc" -ne 0 ] && [ "$(grep -c '^not ok' "$out/bad.tap")" -eq 3 ] &&
    grep -q 'test_fault_null: exit status 4, expected 3' "$out/bad.tap" &&
-   [ -d "$out/fresh/target/default" ]; then
-	result ok "run-target-tests.sh on a fresh tree: runs, reports each failure, exits non-zero"
+   grep -q 'bad.list:3: not the 7 columns' "$out/bad.tap" &&
+   [ -d "$out/fresh/target/versatilepb-default" ]; then
+	result ok "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero"
 else
-	result fail "run-target-tests.sh on a fresh tree: runs, reports each failure, exits non-zero" \
+	result fail "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero" \
 		"status $rc; see $out/bad.tap and $out/runner.log"
 fi
 
-[ "$failed" -eq 0 ]
+tap_close

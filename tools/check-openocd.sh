@@ -10,13 +10,8 @@ tap=$1
 out=build/check/openocd
 mkdir -p "$out"
 : > "$tap"   # a re-run must not leave lines of the previous one behind
-n=0
-failed=0
-result() {   # result OK|FAIL NAME [detail...]
-	n=$((n + 1))
-	if [ "$1" = OK ]; then echo "ok $n - $2" >> "$tap"
-	else echo "not ok $n - $2" >> "$tap"; failed=1; shift 2; [ $# -gt 0 ] && printf '# %s\n' "$@" >> "$tap"; fi
-}
+. tests/lib/tap.sh
+tap_open "$tap"
 quiet='gdb_port disabled; telnet_port disabled; tcl_port disabled'
 dummy='set ADAPTER interface/dummy.cfg'
 
@@ -30,18 +25,18 @@ openocd_run() {
 if openocd_run "$out/parse.log" -c "$dummy" -f openocd.cfg -c "$quiet" \
 	-c 'echo "procs: [lsort [info procs lokal_*]]"; shutdown' &&
    grep -q 'procs: lokal_debug lokal_expect_board lokal_flash lokal_flash_vpp lokal_load lokal_read32 lokal_reset_init' "$out/parse.log"; then
-	result OK "openocd.cfg parses (dummy adapter) and defines the lokal_* procedures"
+	tap_result ok "openocd.cfg parses (dummy adapter) and defines the lokal_* procedures"
 else
-	result FAIL "openocd.cfg parses (dummy adapter) and defines the lokal_* procedures" "see $out/parse.log"
+	tap_result "not ok" "openocd.cfg parses (dummy adapter) and defines the lokal_* procedures" "see $out/parse.log"
 fi
 
 # 2. With no ADAPTER set the FT2232H default is chosen (not opened: no init).
 if openocd_run "$out/default-adapter.log" -f openocd.cfg -c "$quiet" \
 	-c 'echo "adapter=[adapter name]"; shutdown' &&
    grep -q 'adapter=ftdi' "$out/default-adapter.log"; then
-	result OK "default adapter is the FT2232H (ftdi) one; ADAPTER overrides it"
+	tap_result ok "default adapter is the FT2232H (ftdi) one; ADAPTER overrides it"
 else
-	result FAIL "default adapter is the FT2232H (ftdi) one; ADAPTER overrides it" "see $out/default-adapter.log"
+	tap_result "not ok" "default adapter is the FT2232H (ftdi) one; ADAPTER overrides it" "see $out/default-adapter.log"
 fi
 
 # 3..: every procedure run against stubbed board commands.
@@ -53,11 +48,11 @@ selftest openocd.cfg "$out/selftest.log"
 cases=$(grep -cE '^(PASS|FAIL) ' "$out/selftest.log")
 while IFS= read -r line; do
 	case $line in
-	PASS\ *) result OK "${line#PASS }" ;;
-	FAIL\ *) name=${line#FAIL }; result FAIL "${name%%: *}" "${name#*: }" ;;
+	PASS\ *) tap_result ok "${line#PASS }" ;;
+	FAIL\ *) name=${line#FAIL }; tap_result "not ok" "${name%%: *}" "${name#*: }" ;;
 	esac
 done < <(grep -E '^(PASS|FAIL) ' "$out/selftest.log")
-[ "$cases" -ge 5 ] || result FAIL "procedure self-test ran all its cases" "only $cases; see $out/selftest.log"
+[ "$cases" -ge 5 ] || tap_result "not ok" "procedure self-test ran all its cases" "only $cases; see $out/selftest.log"
 
 # Mutants: each broken copy of openocd.cfg must make parse + self-test fail.
 mutant() {   # mutant NAME SED-EXPRESSION
@@ -65,13 +60,13 @@ mutant() {   # mutant NAME SED-EXPRESSION
 	local cfg=$out/mutant-$slug.cfg
 	sed -e "$2" openocd.cfg > "$cfg"
 	if cmp -s openocd.cfg "$cfg"; then
-		result FAIL "mutant '$1' is caught" "the mutation did not change openocd.cfg"
+		tap_result "not ok" "mutant '$1' is caught" "the mutation did not change openocd.cfg"
 		return
 	fi
 	if selftest "$cfg" "$out/mutant-$slug.log" && ! grep -q '^FAIL ' "$out/mutant-$slug.log"; then
-		result FAIL "mutant '$1' is caught" "a broken config passed; see $out/mutant-$slug.log"
+		tap_result "not ok" "mutant '$1' is caught" "a broken config passed; see $out/mutant-$slug.log"
 	else
-		result OK "mutant '$1' is caught"
+		tap_result ok "mutant '$1' is caught"
 	fi
 }
 mutant "unbalanced brace" '0,/^proc lokal_flash_vpp {on} {$/s//proc lokal_flash_vpp {on} {{/'
@@ -95,9 +90,9 @@ for t in load flash debug-board; do
 	if [ $rc -ne 0 ] && [ $rc -ne 124 ] &&
 	   grep -q 'no ARM926EJ-S answers on JTAG' "$log" &&
 	   grep -q "make $t: FAILED: OpenOCD could not reach or drive the board" "$log"; then
-		result OK "make $t with no board answering fails with a clear message"
+		tap_result ok "make $t with no board answering fails with a clear message"
 	else
-		result FAIL "make $t with no board answering fails with a clear message" "exit $rc; see $log"
+		tap_result "not ok" "make $t with no board answering fails with a clear message" "exit $rc; see $log"
 	fi
 done
 
@@ -108,10 +103,10 @@ for cfg in board/*/openocd.cfg; do
 	if openocd_run "$out/parse-$b.log" -c "$dummy" -f "$cfg" -c "$quiet" \
 		-c 'echo "procs: [lsort [info procs lokal_*]]"; shutdown' &&
 	   grep -q 'procs: .*lokal_debug.*lokal_load' "$out/parse-$b.log"; then
-		result OK "$cfg parses (dummy adapter) and defines lokal_load, lokal_debug"
+		tap_result ok "$cfg parses (dummy adapter) and defines lokal_load, lokal_debug"
 	else
-		result FAIL "$cfg parses (dummy adapter) and defines lokal_load, lokal_debug" "see $out/parse-$b.log"
+		tap_result "not ok" "$cfg parses (dummy adapter) and defines lokal_load, lokal_debug" "see $out/parse-$b.log"
 	fi
 done
 # Any failing case fails the phase.
-exit "$failed"
+tap_close

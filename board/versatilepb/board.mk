@@ -3,5 +3,7 @@ BOARD_SRCS := board/versatilepb/board.c \
               drivers/pl011.c drivers/pl190.c drivers/sp804.c drivers/pl061.c \
               drivers/pl080.c
 BOARD_LDSCRIPT := board/versatilepb/lokal.ld
-# How QEMU runs this board (tools/qemu-run.sh reads it).
-BOARD_QEMU := qemu-system-arm -M versatilepb -cpu arm926 -m $(RAM_MB)M
+# How QEMU runs this board (tools/qemu-run.sh adds the console and image);
+# the AACI sound device gets a silent backend so QEMU does not probe host audio.
+BOARD_QEMU := qemu-system-arm -M versatilepb -cpu arm926 -m $(RAM_MB)M \
+              -audiodev none,id=snd0 -global pl041.audiodev=snd0

@@ -8,17 +8,11 @@ set -uo pipefail
 tap=$1 out=$2 variants=$3 tests=$4 fuzz_secs=$5 fuzz_variants=${6:-fuzz}
 export ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0
 export UBSAN_OPTIONS=print_stacktrace=1
-n=0 failed=0
-lines=()
-
+. "$(dirname "$0")/../lib/tap.sh"
+: > "$tap"
+tap_open "$tap"
 emit() {        # emit ok|not-ok "name"
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		lines+=("ok $n - $2")
-	else
-		lines+=("not ok $n - $2")
-		failed=$((failed + 1))
-	fi
+	if [ "$1" = ok ]; then tap_result ok "$2"; else tap_result "not ok" "$2"; fi
 }
 
 for v in $variants; do
@@ -85,6 +79,5 @@ for fv in $fuzz_variants; do
 	echo "$fv: ${runs:-?} sequences, status $rc"
 done
 
-printf '%s\n' "${lines[@]}" > "$tap"
-echo "check-host: $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "check-host: $((TAP_N - TAP_FAILED)) passed, $TAP_FAILED failed"
+tap_close

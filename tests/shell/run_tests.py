@@ -8,6 +8,7 @@ import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
+sys.path.insert(0, os.path.join(here, "..", "lib"))
 sys.path.insert(0, os.path.join(here, "..", "..", "tools", "shell"))
 from console import Console  # noqa: E402
 from tap import Tap  # noqa: E402
@@ -84,7 +85,7 @@ def main():
         tap.run("RAM_MB=8 LOWMEM_MB=8: boots, demo runs, bench says what it needs",
                 session.small_memory, small)
     print("# console logs in %s" % logdir)
-    sys.exit(1 if tap.failed or tap.n == 0 else 0)
+    sys.exit(0 if tap.close("check-shell") else 1)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# make debug with its gdb port taken: the script must
-# stop at once and say why, never attach gdb to a stranger and time out.
-# Two ways to be taken: a program listening there (caught before QEMU
-# starts), and a socket bound but not listening (QEMU itself fails).
+# make debug's path: QEMU's gdb stub plus gdb-multiarch reach start_kernel.
+# And with its gdb port taken the script must stop at once and say why,
+# never attach gdb to a stranger and time out. Two ways to be taken: a
+# program listening there (caught before QEMU starts), and a socket bound
+# but not listening (QEMU itself fails).
 #   tests/target/check-debug-port.sh TAP_OUT IMAGE.elf
 set -uo pipefail
 if [ $# -ne 2 ] || [ ! -f "$2" ]; then
 	echo "usage: tests/target/check-debug-port.sh TAP_OUT IMAGE.elf (${2:-no image}: not found)" >&2
 	exit 2
 fi
-tap=$1 elf=$2
 here=$(dirname "$0")
-rc=0
+. "$here/../lib/tap.sh"
+tap_open "$1"
+elf=$2
+if GDB_BATCH=1 GDB_PORT=12345 timeout 60 tools/qemu-debug.sh "$elf" 2>&1 | grep -q 'Breakpoint 1, start_kernel'; then
+	tap_result ok "make debug: gdb-multiarch stops at start_kernel"
+else
+	tap_result "not ok" "make debug: gdb-multiarch stops at start_kernel"
+fi
 for how in listen bind; do
 	exec {fd}< <(exec python3 "$here/hold-port.py" "$how" 30)
 	holder=$!
@@ -27,7 +34,6 @@ for how in listen bind; do
 	else
 		r="not ok"; why="status $st; said: $(tail -n 3 <<< "$out" | tr '\n' ' ')"
 	fi
-	[ "$r" = ok ] || rc=1
-	echo "$r 1 - make debug, gdb port held ($how): $why" | tee -a "$tap"
+	tap_result "$r" "make debug, gdb port held ($how): $why"
 done
-exit $rc
+tap_close

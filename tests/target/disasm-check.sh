@@ -1,6 +1,7 @@
 # Shared by the checks that read the compiled code (check-idle-sequence.sh,
 # check-kmap-order.sh): the arguments, one function's disassembly, and the
 # TAP verdict. Sourced, not run.
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
 
 # disasm_args SCRIPT "$@": exit 2 with a usage line unless given TAP_OUT IMAGE.elf.
 disasm_args() {
@@ -20,8 +21,7 @@ disasm_body() {
 # disasm_verdict TAP_OUT WHAT VERDICT OK_REASON: one TAP line ("ok" when
 # VERDICT is "ok", the verdict as the reason otherwise); fails unless ok.
 disasm_verdict() {
-	local r=ok why=$4
-	[ "$3" = ok ] || { r="not ok"; why=$3; }
-	echo "$r 1 - $2: $why" | tee -a "$1"
-	[ "$r" = ok ]
+	tap_open "$1"
+	if [ "$3" = ok ]; then tap_result ok "$2: $4"; else tap_result "not ok" "$2: $3"; fi
+	tap_close
 }

@@ -4,6 +4,8 @@ import sys
 import unittest
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
+sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__file__), "..", "lib"))
+from tap import Tap  # noqa: E402
 import test_latency  # noqa: E402
 import test_rates    # noqa: E402
 import test_docs     # noqa: E402
@@ -32,8 +34,10 @@ load = unittest.defaultTestLoader.loadTestsFromModule
 suite = unittest.TestSuite([load(test_latency), load(test_rates), load(test_sigrok),
                             load(test_docs), load(test_decoder), load(test_howto)])
 res = unittest.TextTestRunner(resultclass=TapResult, verbosity=2).run(suite)
-with open(sys.argv[1], "w") as f:
-    for n, (r, name) in enumerate(TapResult.lines, 1):
-        f.write("%s %d - %s\n" % (r, n, name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ").replace("test_rates.", "latency input: ")
-                .replace("test_docs.", "docs: ").replace("test_howto.", "how to add: ").replace("test_decoder.", "sigrok decoder: ")))
-sys.exit(0 if res.wasSuccessful() else 1)
+open(sys.argv[1], "w").close()
+tap = Tap(sys.argv[1])
+for r, name in TapResult.lines:
+    tap.result(r == "ok", name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ")
+               .replace("test_rates.", "latency input: ").replace("test_docs.", "docs: ")
+               .replace("test_howto.", "how to add: ").replace("test_decoder.", "sigrok decoder: "))
+sys.exit(0 if tap.close("check-tools") and res.wasSuccessful() else 1)

@@ -41,6 +41,14 @@ class BoardFlow(unittest.TestCase):
 class Readme(unittest.TestCase):
     doc = read("README.md")
 
+    def test_phase_table_is_the_list_of_phases(self):
+        phases = [line.split("|")[0].strip() for line in read("tests/phases.txt").splitlines()
+                  if line.strip() and not line.startswith("#")]
+        table = self.doc.split("`make check` runs these phases", 1)[1].split("\n\n", 2)[1]
+        rows = re.findall(r"^\| `check-([a-z0-9-]+)` \|", table, re.M)
+        self.assertGreater(len(phases), 5)
+        self.assertEqual(rows, phases, "README's phase table against tests/phases.txt")
+
     def test_emulator_binary_and_its_target(self):
         self.assertIn("build/vivt-emu/vivt-emu", read("tools/vivt-emu/vivt-emu.mk").replace(
             "$(VEMU_OUT)", "build/vivt-emu"))

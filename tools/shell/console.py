@@ -12,19 +12,15 @@ import time
 PROMPT = b"lokal> "
 
 
+QEMU_RUN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "qemu-run.sh")
+
+
 def qemu_command(elf, icount=False, interactive=False):
-    """The qemu-system-arm command line for the shell image."""
-    serial = ["-chardev", "stdio,id=con,mux=on,signal=off", "-serial", "chardev:con"] \
-        if interactive else ["-serial", "stdio"]
-    cmd = ["qemu-system-arm", "-M", "versatilepb", "-cpu", "arm926",
-           "-m", os.environ.get("RAM_MB", "128") + "M",
-           "-nographic", "-monitor", "none", *serial,
-           "-semihosting-config", "enable=on,target=native",
-           "-audiodev", "none,id=snd0", "-global", "pl041.audiodev=snd0",
-           "-kernel", elf]
-    if icount:
-        cmd += ["-icount", "shift=0,align=off,sleep=off"]
-    return cmd
+    """The command that runs ELF under QEMU: tools/qemu-run.sh, which builds
+    the command line from the board's variables and, with no time limit,
+    becomes QEMU itself (so signals and the exit status are QEMU's)."""
+    return ["env", "QEMU_TIMEOUT=0", "QEMU_ICOUNT=%d" % icount,
+            "QEMU_CONSOLE=%s" % ("mux" if interactive else "stdio"), QEMU_RUN, elf]
 
 
 class Timeout(Exception):

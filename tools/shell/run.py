@@ -46,7 +46,8 @@ def main():
         sys.exit("usage: tools/shell/run.py IMAGE.elf (an existing file)")
     if sys.stdin.isatty():
         print("shell: QEMU console; type 'exit' (or Ctrl-A X) to quit", flush=True)
-        os.execvp("qemu-system-arm", qemu_command(sys.argv[1], icount=ICOUNT, interactive=True))
+        cmd = qemu_command(sys.argv[1], icount=ICOUNT, interactive=True)
+        os.execvp(cmd[0], cmd)
     sys.exit(piped(sys.argv[1]))
 
 

@@ -17,6 +17,8 @@ set -uo pipefail
 # One brace group: bash reads it whole, so editing this file mid-run is safe.
 {
 cd "$(dirname "$0")/../.."
+. tests/lib/tap.sh
+. tests/lib/images.sh
 tap=${TAP:-/dev/stdout}
 emu=build/vivt-emu/vivt-emu
 manifest=${VIVT_MANIFEST:-tests/target/tests.list}
@@ -25,35 +27,23 @@ jobs=${VIVT_JOBS:-2}
 export VIVT_TIMEOUT=${VIVT_TIMEOUT:-400}
 rm -rf "$outdir"
 mkdir -p "$outdir"
-n=0
-failed=0
-emit() { n=$((n + 1)); [ "$1" = ok ] || failed=$((failed + 1)); echo "$1 $n - $2" >> "$tap"; [ "$tap" = /dev/stdout ] || echo "$1 $n - $2"; }
-. "$(dirname "$0")/run-manifest.sh"
-. "$(dirname "$0")/../../tests/target/manifest.sh"
+tap_open "$tap"
+TAP_WHAT=check-vivt
+board=versatilepb
 
-[ -x "$emu" ] || { emit "not ok" "vivt: $emu is not built"; exit 1; }
+[ -x "$emu" ] || { tap_result "not ok" "vivt: $emu is not built"; exit 1; }
 
 # ---- the runs: label | elf | ram MiB | status | regexes | stdin | emulator args
 runs=$outdir/runs.txt
 : > "$runs"
-declare -A built
 seed=0
-build_variant() {	# $1 variant, $2 make vars, $3 extra targets; sets O, false if the build failed
-	O=build/versatilepb-$1
-	if [ -z "${built[$1${3:+ $3}]:-}" ]; then
-		if make --no-print-directory O="$O" $2 target-images "$O/lokal.elf" ${3:-} \
-			> "$outdir/build-$1.log" 2>&1; then built[$1${3:+ $3}]=ok; else built[$1${3:+ $3}]=failed; fi
-	fi
-	[ "${built[$1${3:+ $3}]}" = ok ]
-}
-# add_runs SEED: the runs of the manifest line just read, in configuration $vars.
+# add_runs SEED: the runs of the list line just read, in configuration $vars.
 add_runs() {
-	if ! build_variant "$variant" "$vars"; then
-		emit "not ok" "vivt: build of target images ($variant) failed: see $outdir/build-$variant.log"
+	if ! build_images "$board" "$vars" "$outdir" target-images lokal.elf; then
+		tap_result "not ok" "vivt: build of target images ($O) failed: see $outdir/build-${O#build/}.log"
 		return
 	fi
-	ram=$(echo "$vars" | sed -n 's/.*RAM_MB=\([0-9]*\).*/\1/p')
-	ram=${ram:-128}
+	ram=$(image_config "$O/lokal.elf" RAM_MB)
 	label="$image${vars:+ [$vars]}"
 	echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $1 --jitter 20000" >> "$runs"
 	# Without extra make variables (or with KMAP_DEFER=0 alone): more jitter
@@ -74,9 +64,8 @@ add_runs() {
 	fi
 }
 defer_seed=200
-while IFS='|' read -r image status regex vars input; do
-	# QEMU_ICOUNT and the like are for QEMU: the emulator always counts instructions.
-	manifest_line || continue
+while IFS='|' read -r image status regex vars input opt; do
+	if [ "$image" = '!' ]; then tap_result "not ok" "vivt: $status"; continue; fi
 	seed=$((seed + 1))
 	add_runs $seed
 	# Every image that maps highmem again in the eager scheme (KMAP_DEFER=0),
@@ -89,88 +78,41 @@ while IFS='|' read -r image status regex vars input; do
 	test_highmem|test_kmap_*|test_fault_hole|test_stack_guard)
 		if [ -z "$vars" ]; then
 			vars=KMAP_DEFER=0
-			variant=KMAP_DEFER-0
 			defer_seed=$((defer_seed + 1))
 			add_runs $defer_seed
 		fi;;
 	esac
-done < "$manifest"
-if build_variant default "" nor-image; then
+done < <(list_lines "$manifest" vivt "$board")
+if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf nor-image; then
 	# The NOR image: the boot stub in flash copies the shell image to RAM.
 	echo "NOR image|$O/nor.elf|128|0|lokal> && exit +end the run|help\nexit\n|--image $O/shell.elf --seed 5 --dcache-kb 4" >> "$runs"
 	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words||--seed 3 --jitter 20000" >> "$runs"
 	echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|128|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
 else
-	emit "not ok" "vivt: build of the demo and the NOR image failed: see $outdir/build-default.log"
+	tap_result "not ok" "vivt: build of the demo and the NOR image failed: see $outdir/build-${O#build/}.log"
 fi
 
 # ---- the virtual logic analyzer: marker edges as a VCD lokal-latency reads
 vcd=$outdir/switch.vcd
-"$emu" --no-model --input /dev/null --vcd "$vcd" build/versatilepb-default/tests/test_kmap_sched.elf \
+O=$(build_dir "$board")
+"$emu" --no-model --input /dev/null --vcd "$vcd" "$O/tests/test_kmap_sched.elf" \
 	> "$outdir/vcd-run.log" 2>&1
 pulses=$(tools/latency/lokal-latency "$vcd" 2>&1 | awk '$1 == "switch" { print $2 }')
 if [ "${pulses:-0}" -gt 0 ] 2>/dev/null; then
-	emit "ok" "vivt: the switch marker's VCD reads in lokal-latency ($pulses switches)"
+	tap_result ok "vivt: the switch marker's VCD reads in lokal-latency ($pulses switches)"
 else
-	emit "not ok" "vivt: lokal-latency found no switch pulses in $vcd ($(tools/latency/lokal-latency "$vcd" 2>&1 | head -2 | tr '\n' ' '))"
+	tap_result "not ok" "vivt: lokal-latency found no switch pulses in $vcd ($(tools/latency/lokal-latency "$vcd" 2>&1 | head -2 | tr '\n' ' '))"
 fi
 
 # ---- --stats-at-lines, the per-figure counters make bench reads
-sl=$(tools/vivt-emu/tests/stats-lines.sh "$emu" build/versatilepb-default/tests/test_highmem.elf "$outdir/stats-lines")
-while IFS= read -r r; do emit "${r%% - *}" "${r#* - }"; done <<< "${sl:-not ok - vivt --stats-at-lines: its test printed nothing}"
+tap_from "vivt --stats-at-lines" tools/vivt-emu/tests/stats-lines.sh "$emu" "$O/tests/test_highmem.elf" "$outdir/stats-lines"
 
 # ---- the command line and run control: option ranges, a cut ELF, signals, limits, progress
-cl=$(tools/vivt-emu/tests/cli.sh "$emu" build/versatilepb-default/shell.elf build/versatilepb-default/lokal.elf "$outdir/cli")
-while IFS= read -r r; do emit "${r%% - *}" "${r#* - }"; done <<< "${cl:-not ok - vivt cli: its test printed nothing}"
-
-# ---- one run: writes its TAP verdict to $outdir/<index>.result
-run_one() {
-	local idx=$1 line=$2 label elf ram status regex input args log rc verdict
-	IFS='|' read -r label elf ram status regex input args <<< "$line"
-	log=$outdir/$idx.log
-	printf '%b' "$input" > "$outdir/$idx.in"
-	# shellcheck disable=SC2086
-	timeout -k 5 "$VIVT_TIMEOUT" build/vivt-emu/vivt-emu --ram "$ram" --input "$outdir/$idx.in" \
-		--max-insns 20000000000 $args "$elf" > "$log" 2>&1
-	rc=$?
-	label="$label ($args)"
-	verdict="ok"
-	why=""
-	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-		verdict="not ok"; why="timed out after ${VIVT_TIMEOUT}s"
-	elif grep -q '^vivt-emu: REPORT' "$log"; then
-		# The first report with its context lines (maintenance history, other PCs).
-		verdict="not ok"; why="model reports: $(awk '/^vivt-emu: REPORT/ { if (n++) exit; print; next }
-			n && /^vivt-emu:   / { sub(/^vivt-emu: +/, ""); print; next } n { exit }' "$log" |
-			cut -c1-400 | paste -sd'|' - | sed 's/|/ | /g')"
-	elif [ "$rc" -ne "$status" ]; then
-		verdict="not ok"; why="exit status $rc, expected $status: $(grep '^vivt-emu' "$log" | head -2 | tr '\n' ' ' | cut -c1-300)"
-	elif [ "$status" = 0 ] && grep -qE '^not ok [0-9]+ - ' "$log"; then
-		verdict="not ok"; why="$(grep -E '^not ok [0-9]+ - ' "$log" | head -1)"
-	else
-		plan=$(grep -E '^1\.\.[0-9]+' "$log" | tr -d '\r' | head -1 | cut -d. -f3)
-		got=$(grep -cE '^ok [0-9]+ - ' "$log")
-		if [ -n "$plan" ] && [ "$got" -ne "$plan" ]; then
-			verdict="not ok"; why="planned $plan cases, ran $got"
-		fi
-		while IFS= read -r re; do
-			re=$(echo "$re" | sed 's/^ *//; s/ *$//')
-			[ -z "$re" ] && continue
-			tr -d '\r' < "$log" | grep -Eq -- "$re" || { verdict="not ok"; why="$why output lacks /$re/"; }
-		done < <(echo "$regex" | sed 's/ && /\n/g')
-	fi
-	if [ "$verdict" = ok ]; then
-		echo "ok - vivt: $label: exit $rc, 0 reports" > "$outdir/$idx.result"
-	else
-		echo "not ok - vivt: $label: $why (log $log)" > "$outdir/$idx.result"
-	fi
-}
-export -f run_one
-export outdir
+tap_from "vivt cli" tools/vivt-emu/tests/cli.sh "$emu" "$O/shell.elf" "$O/lokal.elf" "$outdir/cli"
 
 start=$(date +%s)
 i=$(wc -l < "$runs")
-run_manifest "$runs" "$outdir" "$jobs" vivt
+run_images "$runs" "$outdir" "$jobs" "$board" "vivt: "
 
 # Summary: emulator instructions per second over every run.
 awk '/^vivt-emu: .* instructions in / {
@@ -187,9 +129,9 @@ read -r in_flush in_clean in_out in_in < <(awk '/^vivt-emu: IRQs inside / {
 	gsub(",", ""); f += $5; c += $7; o += $9; i += $11 } END { print f + 0, c + 0, o + 0, i + 0 }' "$outdir"/*.log)
 where="__cpuc_flush_dcache_area $in_flush, cpu_dcache_clean_area $in_clean, kmap_local_sched_out $in_out, kmap_local_sched_in $in_in"
 if [ "$in_flush" -gt 0 ] && [ $((in_out + in_in)) -gt 0 ]; then
-	emit "ok" "vivt: IRQs landed inside the flush loop and the kmap switch steps ($where)"
+	tap_result ok "vivt: IRQs landed inside the flush loop and the kmap switch steps ($where)"
 else
-	emit "not ok" "vivt: IRQs never landed inside the flush loop or the kmap switch steps ($where)"
+	tap_result "not ok" "vivt: IRQs never landed inside the flush loop or the kmap switch steps ($where)"
 fi
 # The eager scheme's runs, named in the summary (the rest run the default, deferred one).
 d_runs=$(grep -cF 'KMAP_DEFER=0' "$runs")
@@ -202,20 +144,17 @@ python3 tools/vivt-emu/scripts/irqsoff-summary.py vivt "$irqs_bound" "$runs" "$o
 irqs_rc=${PIPESTATUS[0]}
 # A run whose longest thread-context window is above the bound fails, one line each.
 over=$(sed -n 's/^vivt: over the bound: //p' "$outdir/summary.txt")
-if [ "$irqs_rc" = 0 ]; then emit ok "vivt: every thread-context IRQs-off window within $irqs_bound instructions"
-elif [ -n "$over" ]; then while IFS= read -r r; do emit "not ok" "vivt: IRQs-off window above $irqs_bound instructions in $r"; done <<< "$over"
-else emit "not ok" "vivt: irqsoff-summary.py failed (exit $irqs_rc)"; fi
-ut=$(build/vivt-emu/test_irqsoff 2>&1)
-rc=$?
-ut=$(echo "$ut" | sed -n 's/^\(not ok\|ok\) [0-9]* - /\1 - vivt unit: /p')
-[ "$rc" = 0 ] && [ -n "$ut" ] || ut="${ut:+$ut$'\n'}not ok - vivt unit: build/vivt-emu/test_irqsoff exit $rc"
-cal=$(tools/vivt-emu/tests/irqsoff-calib.sh "$emu" build/versatilepb-default/tests/test_irqsoff_calib.elf "$outdir/calib" "$irqs_bound")
-while IFS= read -r r; do emit "${r%% - *}" "${r#* - }"; done <<< "$ut"$'\n'"${cal:-not ok - vivt IRQs-off calibration: its test printed nothing}"
+if [ "$irqs_rc" = 0 ]; then tap_result ok "vivt: every thread-context IRQs-off window within $irqs_bound instructions"
+elif [ -n "$over" ]; then while IFS= read -r r; do tap_result "not ok" "vivt: IRQs-off window above $irqs_bound instructions in $r"; done <<< "$over"
+else tap_result "not ok" "vivt: irqsoff-summary.py failed (exit $irqs_rc)"; fi
+TAP_PREFIX="vivt unit: " tap_from "vivt unit: build/vivt-emu/test_irqsoff" build/vivt-emu/test_irqsoff
+tap_from "vivt IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu" "$O/tests/test_irqsoff_calib.elf" \
+	"$outdir/calib" "$irqs_bound"
 echo "vivt: wall time $(( $(date +%s) - start )) s for $i runs on $jobs jobs"
 
 if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
-	TAP="$tap" N0=$n tools/vivt-emu/asm-mutants.sh || exit 1
+	TAP="$tap" TAP_N0=$TAP_N tools/vivt-emu/asm-mutants.sh || exit 1
 fi
-[ "$failed" -eq 0 ]
+tap_close
 exit
 }

@@ -12,20 +12,10 @@ $(O)/obj/firmware/apps/demo.c.shell.o: firmware/apps/demo.c $(CONFIG_H) | bootst
 
 $(eval $(call image,shell,$(SHELL_APP_SRCS)))
 
-.PHONY: shell shell-image check-shell
+.PHONY: shell shell-image
 shell-image: $(O)/shell.elf
 
 # Interactive on a terminal; with piped input each line waits for the prompt.
 # A board without a QEMU model is refused (the Makefile's no-qemu-model).
 shell: $(if $(BOARD_QEMU),$(O)/shell.elf,no-qemu-model)
 	@RAM_MB=$(RAM_MB) python3 tools/shell/run.py $<
-
-# The scripted session and the fuzz session (tests/shell), as TAP.
-SHELL_FUZZ_SEED ?= 15
-# The smallest memory the configuration check accepts must boot too.
-check-shell: bootstrap
-	@$(MAKE) --no-print-directory O=build/check-shell build/check-shell/shell.elf
-	@$(MAKE) --no-print-directory O=build/check-shell-8 RAM_MB=8 LOWMEM_MB=8 build/check-shell-8/shell.elf
-	@SHELL_SMALL_ELF=build/check-shell-8/shell.elf PYTHONDONTWRITEBYTECODE=1 \
-		python3 tests/shell/run_tests.py build/check-shell/shell.elf \
-		$(if $(TAP),$(TAP),/dev/null) $(SHELL_FUZZ_SEED)

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Plant one mutation in a built ARM ELF: in function FUNC, every instruction
+"""The mutation engine's ELF back end (tests/lib/mutants.sh): plant one
+mutation in a built ARM ELF: in function FUNC, every instruction
 whose disassembly matches REGEX (or only the first, with --first) gets
 rewritten by OP.  The image is otherwise byte-for-byte the one that ships.
 

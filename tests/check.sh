@@ -6,7 +6,8 @@
 # whose command fails without reporting a failing case counts as one failure,
 # so a crash or a timeout can never pass silently.
 #
-# The phases run in two lanes at once (the machine has two cores). Phases in
+# The phases and their lanes are listed in tests/phases.txt. The phases run
+# in two lanes at once (the machine has two cores). Phases in
 # one lane run in order, and no two lanes share a build directory: lane 1 is
 # host-side (build/host*, build/check-config) and ends with the shell's
 # scripted sessions (build/check-shell), lane 2 builds and runs target
@@ -16,8 +17,10 @@
 # runs every phase in one lane; CHECK_PHASES="a b" runs just those, in order.
 set -uo pipefail
 
-lane1=${CHECK_LANE1:-host host-sched mutants config shell}
-lane2=${CHECK_LANE2:-target vivt vivt-model vivt-at91 boards tools openocd}
+cd "$(dirname "$0")/.."
+lane() { awk -F' *[|] *' -v l="$1" '!/^#/ && $2 == l { printf "%s ", $1 }' tests/phases.txt; }
+lane1=${CHECK_LANE1:-$(lane 1)}
+lane2=${CHECK_LANE2:-$(lane 2)}
 if [ -n "${CHECK_PHASES:-}" ]; then
 	lanes=("$CHECK_PHASES")
 elif [ "${CHECK_JOBS:-$(nproc)}" -le 1 ]; then

@@ -1,0 +1,118 @@
+# Test images for the runners (sourced by bash, after tests/lib/tap.sh):
+# where a board's images are built in a configuration, building them once,
+# and reading tests/target/tests.list.
+
+# build_dir BOARD [MAKE-VARS]: the one name of the build folder that holds
+# BOARD's images built with MAKE-VARS ("HZ=1000 DEBUG_HIGHMEM=1" ->
+# build/versatilepb-HZ-1000_DEBUG_HIGHMEM-1; none -> build/BOARD-default).
+build_dir() {
+	local vars
+	vars=$(printf '%s\n' ${2:-} | xargs)
+	echo "build/$1-$(echo "${vars:-default}" | tr ' =' '_-')"
+}
+
+# build_images BOARD MAKE-VARS LOGDIR TARGET...: make TARGETs in BOARD's build
+# folder for MAKE-VARS, once per runner run (a failed build is not retried);
+# a TARGET with a dot is a file in that folder (lokal.elf). Sets O; false,
+# with the log in LOGDIR/build-<folder>.log, when the build failed.
+declare -A BUILT_IMAGES
+build_images() {
+	local board=$1 vars=$2 logdir=$3 t key targets=()
+	shift 3
+	O=$(build_dir "$board" "$vars")
+	for t in "$@"; do
+		case $t in *.*) targets+=("$O/$t");; *) targets+=("$t");; esac
+	done
+	key="$O ${targets[*]}"
+	if [ -z "${BUILT_IMAGES[$key]:-}" ]; then
+		mkdir -p "$logdir"
+		# shellcheck disable=SC2086
+		if make --no-print-directory -j"${BUILD_JOBS:-2}" BOARD="$board" O="$O" $vars "${targets[@]}" \
+			> "$logdir/build-${O#build/}.log" 2>&1; then
+			BUILT_IMAGES[$key]=ok
+		else
+			BUILT_IMAGES[$key]=failed
+		fi
+	fi
+	[ "${BUILT_IMAGES[$key]}" = ok ]
+}
+
+# trim TEXT: TEXT without the blanks around it.
+trim() { sed 's/^[[:space:]]*//; s/[[:space:]]*$//' <<< "$1"; }
+
+# list_lines LIST RUNNER MACHINE: the lines of LIST (tests/target/tests.list's
+# format) that RUNNER runs on MACHINE, each as
+#   image|exit status|regexes|make vars|stdin|runner option
+# (the option: what follows "RUNNER:" in the runners column, e.g. icount).
+# A malformed line comes out as "!|what is wrong", for the runner to fail.
+list_lines() {
+	local list=$1 runner=$2 machine=$3 lineno=0 image runners machines vars status regex input rest tok opt
+	while IFS='|' read -r image runners machines vars status regex input rest; do
+		lineno=$((lineno + 1))
+		image=$(trim "$image")
+		[ -n "$image" ] && [[ "$image" != \#* ]] || continue
+		status=$(trim "$status")
+		if [ -n "$rest" ] || ! [[ "$status" =~ ^[0-9]+$ ]] || [ -z "$(trim "$runners")" ] ||
+			[ -z "$(trim "$machines")" ]; then
+			echo "!|$list:$lineno: not the 7 columns image, runners, machines, make vars, exit status (a number), regexes, stdin"
+			continue
+		fi
+		opt=-
+		for tok in $runners; do
+			case $tok in
+			"$runner") opt=;;
+			"$runner":*) opt=${tok#*:};;
+			qemu|qemu:*|vivt|vivt:*) ;;
+			*) echo "!|$list:$lineno: unknown runner '$tok' (qemu, vivt)"; continue 2;;
+			esac
+		done
+		[ "$opt" != - ] || continue
+		[[ " $machines " == *" * "* || " $machines " == *" $machine "* ]] || continue
+		vars=$(trim "$vars")
+		regex=$(trim "$regex")
+		input=$(trim "$input")
+		echo "$image|$status|$regex|$vars|$input|$opt"
+	done < "$list"
+}
+
+# board_var BOARD VAR [MAKE-VARS...]: VAR as board/BOARD/board.mk sets it
+# (empty when it does not), with MAKE-VARS (RAM_MB=64) given to make.
+board_var() {
+	local board=$1 var=$2
+	shift 2
+	[ -f "$LOKAL_ROOT/board/$board/board.mk" ] || { echo "no board/$board/board.mk" >&2; return 1; }
+	make -s --no-print-directory -C "$LOKAL_ROOT" -f "board/$board/board.mk" -f tests/lib/board-var.mk \
+		"$@" "print-$var"
+}
+
+# image_config ELF NAME: CONFIG_NAME of the build ELF belongs to (its
+# folder's or the one above's generated config.h); false when none is found.
+image_config() {
+	local d v
+	for d in "$(dirname "$1")" "$(dirname "$(dirname "$1")")"; do
+		[ -f "$d/include/generated/config.h" ] || continue
+		v=$(sed -n "s/^#define CONFIG_$2 //p" "$d/include/generated/config.h" | tr -d '"')
+		[ -n "$v" ] && echo "$v" && return 0
+	done
+	return 1
+}
+
+# run_images RUNS DIR JOBS MACHINE PREFIX: every line of RUNS,
+#   label|elf|ram MiB|exit status|regexes|stdin|emulator options
+# run on vivt-emu's MACHINE by tests/run-image, JOBS at a time, each with
+# its log in DIR/<line number>.log; then their results in order, named
+# "PREFIX<label> (<options>)".
+run_images() {
+	export RUN_IMAGES_DIR=$2 RUN_IMAGES_MACHINE=$4 RUN_IMAGES_PREFIX=$5
+	tap_parallel "$1" "$2" "$3" run_images_one
+}
+run_images_one() {
+	local label elf ram status regex input args
+	IFS='|' read -r label elf ram status regex input args <<< "$2"
+	# shellcheck disable=SC2086
+	"$LOKAL_ROOT/tests/run-image" --runner vivt --machine "$RUN_IMAGES_MACHINE" "$elf" --ram "$ram" \
+		--status "$status" --expect "$regex" --input "$input" --timeout "${VIVT_TIMEOUT:-400}" \
+		--label "$RUN_IMAGES_PREFIX$label ($args)" --log "$RUN_IMAGES_DIR/$1.log" -- $args \
+		> "$RUN_IMAGES_DIR/$1.result"
+}
+export -f run_images_one

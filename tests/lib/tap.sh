@@ -1,0 +1,142 @@
+# The test runners' shared library (sourced by bash): one TAP writer, the
+# plan check, expected-line matching, time limits and parallel runs.
+#
+# A runner does:
+#   . tests/lib/tap.sh
+#   tap_open "$TAP"             # the stream's file (default stdout)
+#   tap_result ok "name"        # or "not ok", with optional detail lines
+#   ...
+#   tap_close                   # false if a result failed or none was written
+# tap_close's rule that a runner which reported nothing fails is what keeps a
+# crash or an empty list from passing.
+
+# The source tree, for the libraries and the runners they start.
+export LOKAL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# tap_open FILE: results go to FILE (and to stdout as well when FILE is a
+# file). Numbering starts after $TAP_N0, so a runner that continues another's
+# stream (the mutants after the image runs) keeps one sequence.
+tap_open() {
+	TAP_FILE=${1:-/dev/stdout}
+	TAP_N=${TAP_N0:-0}
+	TAP_START=$TAP_N
+	TAP_FAILED=0
+}
+
+# tap_result ok|"not ok" NAME [DETAIL...]: one numbered result; each DETAIL
+# becomes a "# " line under a failure.
+tap_result() {
+	local res=$1 name=$2 line d
+	shift 2
+	[ "$res" = ok ] || { res="not ok"; TAP_FAILED=$((TAP_FAILED + 1)); }
+	TAP_N=$((TAP_N + 1))
+	line="$res $TAP_N - $name"
+	if [ "$res" != ok ]; then
+		for d in "$@"; do line+=$'\n'"# $d"; done
+	fi
+	printf '%s\n' "$line" >> "$TAP_FILE"
+	[ "$TAP_FILE" = /dev/stdout ] || printf '%s\n' "$line"
+}
+
+# tap_note TEXT: a "# TEXT" comment line in the stream (no result).
+tap_note() {
+	printf '# %s\n' "$1" >> "$TAP_FILE"
+	[ "$TAP_FILE" = /dev/stdout ] || printf '# %s\n' "$1"
+}
+
+# tap_relay [PREFIX]: every "ok [N] - x" / "not ok [N] - x" line on stdin
+# becomes a result named "PREFIXx"; other lines pass through to stdout.
+# Feed it by redirection (tap_relay < <(cmd)), not a pipe: a pipe runs it in
+# a subshell whose count is lost.
+tap_relay() {
+	local line res
+	while IFS= read -r line; do
+		case $line in
+		"ok "*|"not ok "*)
+			res=ok; [[ $line == not* ]] && res="not ok"
+			tap_result "$res" "${1:-}${line#* - }";;
+		*) printf '%s\n' "$line";;
+		esac
+	done
+}
+
+# tap_from NAME CMD...: CMD's "ok [N] - x" / "not ok [N] - x" lines as
+# results (renumbered, named "$TAP_PREFIX x"); a CMD that reported none, or
+# failed with no failing result, is one failure more, NAME's.
+tap_from() {
+	local name=$1 out rc
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	tap_relay "${TAP_PREFIX:-}" <<< "$out"
+	if ! grep -qE '^(not )?ok ' <<< "$out"; then
+		tap_result "not ok" "$name: reported no result (status $rc)"
+	elif [ "$rc" -ne 0 ] && ! grep -q '^not ok ' <<< "$out"; then
+		tap_result "not ok" "$name: exit status $rc"
+	fi
+}
+
+# tap_close: true when every result passed and there was at least one.
+tap_close() {
+	if [ "$TAP_N" -eq "$TAP_START" ]; then
+		tap_result "not ok" "${TAP_WHAT:-this runner} reported no result"
+	fi
+	[ "$TAP_FAILED" -eq 0 ]
+}
+
+# tap_cases LOG: the image's own TAP case lines in LOG (carriage returns dropped).
+tap_cases() { tr -d '\r' < "$1" | grep -E '^(not )?ok [0-9]+ - '; }
+
+# tap_plan LOG: says what is wrong with LOG's plan ("planned 5 cases, ran 4"),
+# nothing when the cases match the first plan line or there is no plan.
+tap_plan() {
+	local plan got
+	plan=$(tr -d '\r' < "$1" | grep -m1 -E '^1\.\.[0-9]+' | cut -d. -f3)
+	[ -n "$plan" ] || return 0
+	got=$(tap_cases "$1" | grep -c .)
+	[ "$got" -eq "$plan" ] || echo "planned $plan cases, ran $got"
+}
+
+# tap_missing LOG 'RE && RE ...': the regexes (grep -E) no line of LOG matches,
+# as " /RE/" each; nothing when all match.
+tap_missing() {
+	local re
+	while IFS= read -r re; do
+		re=$(echo "$re" | sed 's/^ *//; s/ *$//')
+		[ -z "$re" ] && continue
+		tr -d '\r' < "$1" | grep -Eq -- "$re" || printf ' /%s/' "$re"
+	done < <(printf '%s\n' "$2" | sed 's/ && /\n/g')
+}
+
+# tap_timeout SECS CMD...: CMD under a time limit; status 124 when the limit
+# stopped it (whether by TERM or, 5 s later, KILL).
+tap_timeout() {
+	local rc
+	timeout -k 5 "$@"
+	rc=$?
+	[ "$rc" -eq 137 ] && rc=124
+	return "$rc"
+}
+
+# tap_parallel RUNS DIR JOBS FUNC: FUNC INDEX LINE for each line of RUNS,
+# JOBS at a time (FUNC is exported, and writes DIR/INDEX.result: TAP lines
+# without numbers); then each run's results in order, with the tail of a
+# failing run's DIR/INDEX.log. A run that left no result is a failure.
+tap_parallel() {
+	local runs=$1 dir=$2 jobs=$3 func=$4 count k line
+	count=$(grep -c '' "$runs")
+	k=0
+	while IFS= read -r line; do
+		k=$((k + 1))
+		printf '%s\0%s\0' "$k" "$line"
+	done < "$runs" | xargs -0 -n 2 -P "$jobs" bash -c "$func"' "$1" "$2"' _
+	for ((k = 1; k <= count; k++)); do
+		if [ -s "$dir/$k.result" ]; then
+			tap_relay < "$dir/$k.result"
+			grep -q '^not ok' "$dir/$k.result" && [ -f "$dir/$k.log" ] &&
+				tail -n 12 "$dir/$k.log" | sed 's/^/    | /'
+		else
+			tap_result "not ok" "run $k of $runs left no result"
+		fi
+	done
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# make check-target's image runs: every line of a list (tests/target/tests.list)
+# that QEMU runs, built in its configuration and run by tests/run-image, one
+# TAP result per case of a ktest image and one per diagnostic.
+#   tests/target/run.sh LIST TAP_OUT
+# Each run gets TARGET_TIMEOUT seconds (default 60); logs stay in
+# $CHECK_OUT/target/<build folder>/ (CHECK_OUT: default build/check; created
+# if missing, as on a fresh clone). Exits non-zero if any case failed, any
+# image did not build, or the list named nothing to run.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib/tap.sh
+. tests/lib/images.sh
+if [ $# -ne 2 ] || [ ! -r "$1" ]; then
+	echo "usage: tests/target/run.sh LIST TAP_OUT (${1:-no list}: not readable)" >&2
+	exit 2
+fi
+list=$1
+out=${CHECK_OUT:-build/check}
+TAP_WHAT="$list under QEMU"
+tap_open "$2"
+machine=versatilepb
+
+while IFS='|' read -r image status regex vars input opt; do
+	if [ "$image" = '!' ]; then tap_result "not ok" "$status"; continue; fi
+	label="$image${vars:+ [$vars]}${opt:+ ($opt)}"
+	if ! build_images "$machine" "$vars" "$out" target-images; then
+		tap_result "not ok" "$label: build of $O failed: see $out/build-${O#build/}.log"
+		continue
+	fi
+	log=$out/target/${O#build/}/$image${opt:+-$opt}${input:+-$(printf '%s' "$input" | tr -c 'a-z0-9' _)}.log
+	tap_relay < <(tests/run-image --runner qemu --machine "$machine" --config "$vars" "$image" --cases \
+		--status "$status" --expect "$regex" --input "$input" --label "$label" --log "$log" \
+		--timeout "${TARGET_TIMEOUT:-60}" ${opt:+--$opt})
+done < <(list_lines "$list" qemu "$machine")
+tap_close
