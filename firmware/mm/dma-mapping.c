@@ -11,8 +11,9 @@
  * maintained (the caller's own at their address, the others by emptying
  * the slot). A device reads and writes memory, never the cache.
  *
- * Each maintenance call sits on its own line: tools/mutants.sh deletes
- * them one at a time and expects a DMA host test to fail each time.
+ * Each maintenance call sits on its own line, a mutant in mutants.list
+ * beside this file: tests/host/mutants.sh deletes them one at a time and
+ * expects a DMA host test to fail each time.
  */
 #include <stdio.h>
 #include <lokal/dma-mapping.h>

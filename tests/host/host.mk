@@ -95,7 +95,7 @@ check-host: host-tests $(FUZZ_BINS)
 		"$(HOST_VARIANTS)" "$(HOST_TESTS)" $(FUZZ_SHORT) "$(FUZZ_VARIANTS)"
 
 check-mutants:
-	@tools/mutants.sh "$(if $(TAP),$(TAP),/dev/stdout)"
+	@tests/host/mutants.sh "$(if $(TAP),$(TAP),/dev/stdout)"
 
 # The long run: FUZZ_TIME seconds per variant, corpus kept between runs.
 fuzz: $(FUZZ_BINS)

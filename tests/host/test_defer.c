@@ -1,7 +1,7 @@
 /*
  * KMAP_DEFER (the deferred flush): a switched-out thread's slots keep their PTE, TLB
  * entry and lines; each test below is about one event that must flush such
- * a slot first (its name says which: tools/mutants.sh deletes that flush and
+ * a slot first (its name says which: tests/host/mutants.sh deletes that flush and
  * expects this test to fail), or about one that must not. A missing flush
  * shows up as a model violation (stale lines under a reused address, a read
  * through one alias while the other holds newer data) or as RAM that lacks

@@ -2,7 +2,7 @@
  * Streaming DMA (lokal/dma-mapping.h) against the cache model, with
  * arch/sim's bus master as the device: it reads and writes physical
  * memory, never the cache. Each test is about one maintenance step (its
- * name says which: tools/mutants.sh deletes that step and expects a test
+ * name says which: tests/host/mutants.sh deletes that step and expects a test
  * named for it to fail); the model's DMA rules turn a missing step into a
  * violation, and the data is compared too.
  */

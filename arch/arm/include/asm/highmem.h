@@ -28,8 +28,9 @@
 extern pte_t *pkmap_page_table;
 
 /*
- * Each maintenance call below sits on its own line: tools/mutants.sh
- * deletes them one at a time and expects a host test to fail each time.
+ * Each maintenance call below sits on its own line: each is a mutant in
+ * mutants.list beside this file, which tests/host/mutants.sh
+ * deletes one at a time, expecting a host test to fail each time.
  */
 
 /* Before pkmap slots are recycled, a VIVT cache must lose every alias. */

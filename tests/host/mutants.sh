@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# make check-mutants: the mutants of the cache/TLB maintenance in the
+# tables beside it (firmware/mm/mutants.list, arch/arm/include/asm/mutants.list):
+# each deletes one maintenance call on the map, unmap, context-switch and
+# pkmap-flush paths (and inside the ARM hooks and set_pte_ext that those
+# paths call) or one trigger of the deferred flush. One at a time, the host
+# tests are rebuilt (the mm suites and the host scheduler suite, in default
+# (deferred), KMAP_DEFER=0 (eager) and DEBUG_HIGHMEM builds, one after the
+# other until a kill) and run, and a test *about that step* must fail: the
+# table's "killed by" column names the tests whose subject it is (or the
+# model violation it prevents). A kill only by other tests (an artefact of
+# IRQ injection, say) does not count. A maintenance call no table line
+# plants a mutant in is a failure too, so a new call cannot go untested.
+#
+#   tests/host/mutants.sh [TAP-FILE]
+#   MUTANTS_ALL=1 tests/host/mutants.sh   every suite of every variant for each
+#                                    mutant (slow; build/host/mutants/mutant-N.failures
+#                                    lists all that failed)
+#
+# A call is "deleted" by guarding it with if (0), so the mutant still
+# compiles warning-free and a kill can only come from a test. Works on a
+# private copy of the tree under build/host/mutants; the working tree is
+# never touched.
+set -uo pipefail
+
+tap=${1:-/dev/stdout}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/tests/lib/tap.sh"
+. "$root/tests/lib/mutants.sh"
+tables="firmware/mm/mutants.list arch/arm/include/asm/mutants.list"
+work=$root/build/host/mutants
+src=$work/tree
+# Where the maintenance calls are, and which calls are maintenance.
+files="firmware/mm/*.c arch/arm/include/asm/highmem.h arch/arm/include/asm/pgtable.h"
+calls='flush_other_slot|flush_page_in|kmap_local_flush_page|arch_kmap_local_post_map|arch_kmap_local_pre_unmap|arch_kmap_local_post_unmap|flush_cache_kmaps|flush_tlb_kmaps|__cpuc_flush_dcache_area|__cpuc_flush_kern_all|cpu_dcache_clean_area|cpu_dcache_inv_area|cpu_drain_write_buffer|local_flush_tlb_kernel_page|local_flush_tlb_all|dmac_clean_range|dmac_inv_range|dmac_flush_range|maint'
+variants="eager debug default"
+# The deferred scheme's flushes exist in its build only: try that one first for them.
+defer_first="default eager debug"
+make_args=(-s -j2 HOST_SAN= SCHED_HOST_SAN= HOST_OUT=build/host/mut SCHED_HOST_OUT=build/host/mut-sched)
+
+# What each maintenance step is for, as test names (ERE over "binary: case
+# (first model violation the binary reported)").
+# Keyed by the deleted call; a key "call@file" overrides it for one file, and
+# "call@file:function" for the call in one function (the deferred flush's
+# triggers share their calls, so each trigger is told apart by its function).
+
+mkdir -p "$work"
+mutants_tree "$src"
+tests=$(cd "$src" && ls tests/host/test_*.c | sed 's|.*/||; s|\.c$||')
+
+# Every maintenance call site: file:line.
+sites=$(cd "$src" && grep -nE "^[[:space:]]*($calls)\(.*\);[[:space:]]*\\\\?$" $files | cut -d: -f1,2)
+
+# Build suite $2 (mm or sched) of variant $1.
+build() {
+	local t targets=()
+	if [ "$2" = sched ]; then
+		targets=(build/host/mut-sched/$1/test_sched_real)
+	else
+		for t in $tests; do
+			targets+=(build/host/mut/$1/bin/$t)
+		done
+	fi
+	make -C "$src" "${make_args[@]}" "${targets[@]}" > "$work/build.log" 2>&1
+}
+
+# Run suite $2 of variant $1; print each failure as "variant binary: case (first
+# model violation)"; a crash counts. With a pattern $3 (and not MUTANTS_ALL),
+# stop after the first binary that has a failure matching it: the verdict
+# is made, and the remaining binaries would only cost time.
+failures() {
+	local v=$1 want=${3:-} t bin log rc why list=$tests f
+	[ "$2" = sched ] && list=test_sched_real
+	for t in $list; do
+		if [ "$2" = sched ]; then
+			bin=build/host/mut-sched/$v/test_sched_real
+		else
+			bin=build/host/mut/$v/bin/$t
+		fi
+		log=$work/run-$v-$t.log
+		{ (cd "$src" && CMOCKA_MESSAGE_OUTPUT=TAP timeout 60 "$bin" > "$log" 2>&1); } 2>/dev/null
+		rc=$?
+		why=$(grep -m1 -oE 'MODEL VIOLATION: [^:]*' "$log" | sed 's/MODEL VIOLATION: //')
+		f=
+		if grep -q '^not ok ' "$log"; then
+			f=$(sed -n "s/^not ok [0-9]* - \([^ ]*\).*/$v $t: \1${why:+ ($why)}/p" "$log")
+		elif [ "$rc" -ne 0 ]; then
+			f="$v $t: exited with status $rc${why:+ ($why)}"
+		fi
+		[ -n "$f" ] && echo "$f"
+		if [ -n "$want" ] && [ -z "${MUTANTS_ALL:-}" ] && echo "$f" | grep -qE "$want"; then
+			return
+		fi
+	done
+}
+
+tap_open "$tap"
+: > "$tap"
+TAP_WHAT=check-mutants
+
+# Each table line's mutant, planted once in the copy to find its line; a
+# call site no line plants in fails here.
+rows=$(for t in $tables; do mutants_read "$root/$t"; done)
+planted=""
+while IFS=$'\x1f' read -r name file change killer what; do
+	if [ "$name" = '!' ]; then tap_result "not ok" "mutants: $file"; continue; fi
+	if ! why=$(mutant_source "$src" "$file" "$change"); then
+		tap_result "not ok" "mutant $name ($file: $change): $why"
+		continue
+	fi
+	planted+="$file:$(cmp "$src/$file" "$src/$file.orig" | sed -n 's/.* line \([0-9]*\)$/\1/p') "
+	mutant_restore "$src" "$file"
+done <<< "$rows"
+for site in $sites; do
+	[[ " $planted " == *" $site "* ]] && continue
+	tap_result "not ok" "mutants: the maintenance call at $site ($(sed -n "${site#*:}p" "$src/${site%%:*}" | xargs)) has no mutant in $tables"
+done
+
+for v in $variants; do
+	for suite in mm sched; do
+		if ! build "$v" $suite; then
+			tap_result "not ok" "mutants: the unmutated tree does not build (see $work/build.log)"
+			exit 1
+		fi
+		f=$(failures "$v" $suite)
+		if [ -n "$f" ]; then
+			tap_result "not ok" "mutants: the unmutated tree fails: $(echo "$f" | head -3 | paste -sd';')"
+			exit 1
+		fi
+	done
+done
+
+total=$(grep -c . <<< "$rows")
+n=0
+while IFS=$'\x1f' read -r name file change killer what; do
+	[ "$name" = '!' ] && continue
+	n=$((n + 1))
+	mutant_source "$src" "$file" "$change" > /dev/null || continue
+	line=$(cmp "$src/$file" "$src/$file.orig" | sed -n 's/.* line \([0-9]*\)$/\1/p')
+	code=$(sed -n "${line}p" "$src/$file.orig" | sed 's/^[[:space:]]*//; s/[[:space:]]*\\$//')
+	call=${code%%(*}
+	want=${killer#host: }
+	order=$variants
+	case $file:$call in
+	firmware/mm/kmap_defer.c:*|*:kmap_local_flush_page) order=$defer_first ;;
+	esac
+	# Variant by variant, mm suites then the scheduler suite, until a test about this step fails.
+	all= first= built=1
+	for v in $order; do
+		for suite in mm sched; do
+			if ! build "$v" $suite; then
+				built=
+				break 2
+			fi
+			f=$(failures "$v" $suite "$want")
+			all+=${f:+$f$'\n'}
+			[ -z "$first" ] && first=$(echo "$f" | grep -m1 -E "${want:-^$}")
+			[ -n "$first" ] && [ -z "${MUTANTS_ALL:-}" ] && break 2
+		done
+	done
+	echo "$all" > "$work/mutant-$n.failures"
+	if [ -z "$built" ]; then
+		res="does not build (see $work/build.log)"
+	elif [ -z "$(echo "$all" | grep .)" ]; then
+		res="survived"
+	elif [ -z "$first" ]; then
+		res="killed only by tests not about it: $(echo "$all" | grep . | head -2 | paste -sd';')"
+	else
+		res="killed by host[${first%% *}] ${first#* } ($(echo "$all" | grep -c .) failing test(s) in the binaries run, $(echo "$all" | grep -c ' test_sched_real: ') of them in the scheduler suite)"
+	fi
+	mutant_verdict mutant "$n/$total $file:$line: $code" "$killer" "$res"
+	mutant_restore "$src" "$file"
+done <<< "$rows"
+mutants_summary mutants
+tap_close
