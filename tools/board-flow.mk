@@ -85,7 +85,7 @@ debug-board: $(BOARD_ELF)
 
 # ---- checks without hardware ---------------------------------------------
 check-openocd: bootstrap
-	@tools/check-openocd.sh $(if $(TAP),$(TAP),/dev/stdout)
+	@tests/boards/check-openocd.sh $(if $(TAP),$(TAP),/dev/stdout)
 
 check-boards: bootstrap
-	@tools/check-boards.sh $(if $(TAP),$(TAP),/dev/stdout)
+	@tests/boards/check-boards.sh $(if $(TAP),$(TAP),/dev/stdout)

@@ -68,20 +68,12 @@ while IFS='|' read -r image status regex vars input opt; do
 	if [ "$image" = '!' ]; then tap_result "not ok" "vivt: $status"; continue; fi
 	seed=$((seed + 1))
 	add_runs $seed
-	# Every image that maps highmem again in the eager scheme (KMAP_DEFER=0),
-	# in the default configuration. The two schemes differ only in what a
-	# local kmap leaves behind across a switch, so an image that maps no
-	# highmem page runs the same code in both, and the other configurations
-	# (RAM, pkmap and HZ sizes; DEBUG_HIGHMEM=1 builds the eager scheme
-	# anyway) do not change what the scheme does.
-	case "$image" in
-	test_highmem|test_kmap_*|test_fault_hole|test_stack_guard)
-		if [ -z "$vars" ]; then
-			vars=KMAP_DEFER=0
-			defer_seed=$((defer_seed + 1))
-			add_runs $defer_seed
-		fi;;
-	esac
+	# The lines tests.list marks vivt:eager again in Linux's eager scheme.
+	if [ "$opt" = eager ]; then
+		vars="${vars:+$vars }KMAP_DEFER=0"
+		defer_seed=$((defer_seed + 1))
+		add_runs $defer_seed
+	fi
 done < <(list_lines "$manifest" vivt "$board")
 if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf nor-image; then
 	# The NOR image: the boot stub in flash copies the shell image to RAM.

@@ -4,7 +4,7 @@
 # with nothing on the chain), so these prove the configs parse, the
 # procedures do what a session needs, a broken config is caught, and a
 # missing board is reported clearly. They cannot prove a real board answers.
-#   tools/check-openocd.sh TAP_FILE
+#   tests/boards/check-openocd.sh TAP_FILE
 set -uo pipefail
 tap=$1
 out=build/check/openocd

@@ -3,7 +3,7 @@
 # boot stub gets a NOR image that QEMU boots (versatilepb: QEMU models the
 # PB926's NOR at 0x34000000, so the stub's copy-and-jump runs for real;
 # only the reset alias at 0 and the remap are not modelled).
-#   tools/check-boards.sh TAP_FILE
+#   tests/boards/check-boards.sh TAP_FILE
 set -uo pipefail
 tap=$1
 mkdir -p build/check
