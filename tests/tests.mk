@@ -1,6 +1,17 @@
 # Test phases whose runner has no other home (tests/phases.txt lists every
 # phase; each is a target check-<phase>). Included from the Makefile.
-.PHONY: check-shell
+.PHONY: check-shell check-vivt check-vivt-at91 at91-mutants
+
+# tests.list and more on vivt-emu, then the asm mutants.
+check-vivt: $(VEMU) $(VEMU_IW_TEST)
+	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt.sh
+
+# The AT91SAM9G20-EK on vivt-emu, then its driver mutants (at91-mutants alone).
+check-vivt-at91: $(VEMU) $(VEMU_AT91_TOUCH_ELFS)
+	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt-at91.sh
+
+at91-mutants: $(VEMU)
+	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/at91-mutants.sh
 
 # The scripted session and the fuzz session (tests/shell), as TAP.
 SHELL_FUZZ_SEED ?= 15

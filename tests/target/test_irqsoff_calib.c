@@ -5,7 +5,7 @@
  *   msr (masks) + mov + iters x (subs + bne) + msr (unmasks) = 2 x iters + 3
  * instructions, counting both msr.  The image prints what it expects; the
  * emulator must report exactly that for the window opened in each function
- * (tools/vivt-emu/check-vivt.sh runs this image apart from the bound).
+ * (tests/vivt/check-vivt.sh runs this image apart from the bound).
  * Under QEMU it only proves the windows run.
  */
 #include <stdio.h>

@@ -1,8 +1,8 @@
 # vivt-emu: the ARM926EJ-S emulator with a VIVT cache model.
 #   make vivt-emu      build build/vivt-emu/vivt-emu (host gcc, -lunicorn)
 #   make run-vivt      the demo on the emulator, exiting with its status
-#   make check-vivt    every target image on the emulator, plus the asm mutants
-.PHONY: vivt-emu run-vivt check-vivt
+#   (make check-vivt, check-vivt-at91: tests/tests.mk)
+.PHONY: vivt-emu run-vivt
 
 VEMU_DIR      := tools/vivt-emu
 VEMU_OUT      := build/vivt-emu
@@ -50,9 +50,6 @@ $(VEMU_IW_TEST): $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/cpu/irqsoff.h $(VEMU_DIR)
 	@echo "  HOSTCC  $@"
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		-o $@ $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/tests/test_irqsoff.c
-
-check-vivt: $(VEMU) $(VEMU_IW_TEST)
-	@TAP=$(if $(TAP),$(TAP),/dev/stdout) $(VEMU_DIR)/check-vivt.sh
 
 # Compiler-written dependency files, none before the first build: -include.
 -include $(wildcard $(VEMU_OUT)/*.d $(VEMU_OUT)/*/*.d $(VEMU_OUT)/*/*/*.d)

@@ -8,7 +8,7 @@
 # end in a quiet halt the emulator detects).
 # The emulator's own one-violation programs run in check-vivt-model
 # (tools/vivt-emu/tests/arm/run.sh).
-# Then the asm mutants (tools/vivt-emu/asm-mutants.sh) unless VIVT_MUTANTS=0.
+# Then the asm mutants (tests/vivt/asm-mutants.sh) unless VIVT_MUTANTS=0.
 #
 # Environment: TAP (TAP output file, default stdout), VIVT_JOBS (parallel
 # runs, default 2), VIVT_TIMEOUT (seconds per run, default 400),
@@ -145,7 +145,7 @@ tap_from "vivt IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu
 echo "vivt: wall time $(( $(date +%s) - start )) s for $i runs on $jobs jobs"
 
 if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
-	TAP="$tap" TAP_N0=$TAP_N tools/vivt-emu/asm-mutants.sh || exit 1
+	TAP="$tap" TAP_N0=$TAP_N tests/vivt/asm-mutants.sh || exit 1
 fi
 tap_close
 exit

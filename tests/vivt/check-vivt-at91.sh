@@ -8,7 +8,7 @@
 # context switch the demo counts), a board-mode run (no semihosting: a
 # quiet halt), two images on a 4 KiB D-cache with random replacement,
 # four guests that each touch a register no model has (the run must stop
-# naming it), and the AT91 driver mutants (tools/vivt-emu/at91-mutants.sh) unless
+# naming it), and the AT91 driver mutants (tests/vivt/at91-mutants.sh) unless
 # VIVT_MUTANTS=0.
 #
 # tests.list's lines for the vivt runner on this machine (machines * or
@@ -106,6 +106,6 @@ cat "$out"/*.log | sed -n 's/^vivt-emu: .* exit -\{0,1\}[0-9]*, \([0-9]*\) instr
 		printf "vivt-at91: %.2f G instructions in %.1f s of emulation (%.1f s CPU): %.1f M instr/s per CPU second\n", i / 1e9, w, c, i / c / 1e6 }'
 echo "vivt-at91: wall time $(( $(date +%s) - start )) s for $total runs on $jobs jobs"
 if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
-	TAP="$tap" TAP_N0=$TAP_N tools/vivt-emu/at91-mutants.sh || TAP_FAILED=$((TAP_FAILED + 1))
+	TAP="$tap" TAP_N0=$TAP_N tests/vivt/at91-mutants.sh || TAP_FAILED=$((TAP_FAILED + 1))
 fi
 tap_close
