@@ -91,9 +91,9 @@ tap_cases() { tr -d '\r' < "$1" | grep -E '^(not )?ok [0-9]+ - '; }
 # nothing when the cases match the first plan line or there is no plan.
 tap_plan() {
 	local plan got
-	plan=$(tr -d '\r' < "$1" | grep -m1 -E '^1\.\.[0-9]+' | cut -d. -f3)
+	plan=$(grep -m1 -E '^1\.\.[0-9]+' < <(tr -d '\r' < "$1") | cut -d. -f3)
 	[ -n "$plan" ] || return 0
-	got=$(tap_cases "$1" | grep -c .)
+	got=$(grep -c . < <(tap_cases "$1"))
 	[ "$got" -eq "$plan" ] || echo "planned $plan cases, ran $got"
 }
 
@@ -104,7 +104,8 @@ tap_missing() {
 	while IFS= read -r re; do
 		re=$(echo "$re" | sed 's/^ *//; s/ *$//')
 		[ -z "$re" ] && continue
-		tr -d '\r' < "$1" | grep -Eq -- "$re" || printf ' /%s/' "$re"
+		# Not a pipe: under pipefail, grep -q quitting early fails the writer.
+		grep -Eq -- "$re" < <(tr -d '\r' < "$1") || printf ' /%s/' "$re"
 	done < <(printf '%s\n' "$2" | sed 's/ && /\n/g')
 }
 
