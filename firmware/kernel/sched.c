@@ -15,6 +15,7 @@
  * kmap index, onto a slot that is empty, and pops before returning.
  */
 #include <string.h>
+#include <generated/config.h>
 #include <lokal/sched.h>
 #include <lokal/sched-internal.h>
 #include <lokal/thread.h>
@@ -26,8 +27,7 @@
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
 
-static struct list_head ready[NR_PRIO];
-static uint32_t ready_bitmap;           /* bit p set: ready[p] not empty */
+struct rq runqueue;
 static bool running;
 static struct sched_stats stats;
 /*
@@ -52,26 +52,32 @@ static inline void enqueue_ready(struct thread *t, bool at_head)
 {
 	t->state = THREAD_READY;
 	if (at_head)
-		list_add(&t->node, &ready[t->prio]);
+		list_add(&t->node, &runqueue.queue[t->prio]);
 	else
-		list_add_tail(&t->node, &ready[t->prio]);
-	ready_bitmap |= 1u << t->prio;
+		list_add_tail(&t->node, &runqueue.queue[t->prio]);
+	runqueue.bitmap |= 1u << t->prio;
+}
+
+/* The first thread of ready queue prio, taken off it. */
+static inline struct thread *dequeue_first(int prio)
+{
+	struct thread *t = list_first_entry(&runqueue.queue[prio], struct thread, node);
+
+	list_del_init(&t->node);
+	if (list_empty(&runqueue.queue[prio]))
+		runqueue.bitmap &= ~(1u << prio);
+	return t;
+}
+
+/* The most urgent priority with a ready thread; 0 (idle's) when none is. */
+static inline int highest_ready_prio(void)
+{
+	return 31 - __builtin_clz(runqueue.bitmap | 1);
 }
 
 static inline struct thread *dequeue_highest(void)
 {
-	int prio = 31 - __builtin_clz(ready_bitmap);
-	struct thread *t = list_first_entry(&ready[prio], struct thread, node);
-
-	list_del_init(&t->node);
-	if (list_empty(&ready[prio]))
-		ready_bitmap &= ~(1u << prio);
-	return t;
-}
-
-static int highest_ready_prio(void)
-{
-	return ready_bitmap ? 31 - __builtin_clz(ready_bitmap) : -1;
+	return dequeue_first(highest_ready_prio());
 }
 
 bool scheduler_running(void)
@@ -83,8 +89,8 @@ bool scheduler_running(void)
 void sched_dequeue(struct thread *t)
 {
 	list_del_init(&t->node);
-	if (list_empty(&ready[t->prio]))
-		ready_bitmap &= ~(1u << t->prio);
+	if (list_empty(&runqueue.queue[t->prio]))
+		runqueue.bitmap &= ~(1u << t->prio);
 }
 
 void sched_set_prio(struct thread *t, int prio)
@@ -111,7 +117,7 @@ void sched_set_prio(struct thread *t, int prio)
  */
 void wake_up_thread(struct thread *t)
 {
-	if (__builtin_expect(t->suspended, 0)) {
+	if (t->suspended) {
 		INIT_LIST_HEAD(&t->node);
 		t->state = THREAD_SUSPENDED;
 		return;
@@ -134,7 +140,7 @@ static inline __attribute__((always_inline)) bool finish_switch(struct thread *m
 	unsigned int restored = 0, work = kmap_sched_in_pending(me);
 	bool resched = false;
 
-	if (__builtin_expect((work | __trace_active) == 0, 1)) {
+	if ((work | __trace_active) == 0) {
 		switch_marker_fast(0);
 		return false;
 	}
@@ -150,7 +156,7 @@ static inline __attribute__((always_inline)) bool finish_switch(struct thread *m
 		__preempt_count--;
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
-		resched = need_resched();
+		resched = need_resched() != 0;
 	}
 	switch_marker_fast(0);
 	trace_switch_end(me, restored);
@@ -198,7 +204,7 @@ static inline __attribute__((always_inline)) unsigned int
 context_switch(struct thread *prev, struct thread *next)
 {
 	switch_marker_fast(1);
-	if (__builtin_expect((kmap_sched_out_pending(prev) | __trace_active) != 0, 0)) {
+	if ((kmap_sched_out_pending(prev) | __trace_active) != 0) {
 		trace_switch_start();
 		if (kmap_sched_out_pending(prev)) {
 			next = kmap_switch_out(prev, next);
@@ -208,6 +214,8 @@ context_switch(struct thread *prev, struct thread *next)
 				stats.kmap_switches++;  /* else counted at next's switch-in */
 		}
 	}
+	if (CONFIG_DEBUG_HIGHMEM)
+		sched_check_switch(prev, next);
 	next->switches_in++;
 	current = next;
 	__switch_to(&prev->saved_sp, next->saved_sp);
@@ -216,47 +224,82 @@ context_switch(struct thread *prev, struct thread *next)
 }
 
 /*
- * Pick the best ready thread and run it. IRQs off. The caller has already
- * set current->state: READY means "still runnable" and it is requeued.
- * Inlined into the hot callers (yield, blocking, IRQ exit), where
- * "preempted" is a constant and its tests fold away.
+ * How the running thread gives up the CPU, which says where it goes:
+ *  SCHED_BLOCK:   it waits (state not READY): on no ready queue;
+ *  SCHED_YIELD:   it yields: at the tail of its queue, behind its peers;
+ *  SCHED_PREEMPT: a more urgent thread takes the CPU: at the head of its
+ *                 queue, unless its slice is used up (RESCHED_ROTATE): tail.
+ * Whether prev is queued at all is its state's call: a thread that is not
+ * READY is on no ready queue, whatever how says.
  */
-static inline __attribute__((always_inline)) void do_schedule(bool preempted)
+enum sched_how { SCHED_BLOCK, SCHED_YIELD, SCHED_PREEMPT };
+
+/*
+ * The one switch: put the outgoing thread (current) where it belongs,
+ * pick the most urgent ready thread and switch to it, once. IRQs off,
+ * preempt count zero. Inlined into its hot callers (yield, blocking, IRQ
+ * exit), where how is a constant and the cases that cannot arise fold
+ * away. Returns, once current has the CPU again, what context_switch()
+ * reported (0 when prev kept the CPU).
+ */
+static inline __attribute__((always_inline)) unsigned int switch_once(enum sched_how how,
+									 resched_t why)
 {
 	struct thread *prev = current, *next;
+	struct list_head *q = &runqueue.queue[prev->prio];
 	unsigned int r;
 
-	do {
-		bool rotate = need_resched() & RESCHED_ROTATE;
-
+	if (why)
 		clear_need_resched();
-		if (prev->state == THREAD_READY) {
-			/* A preempted thread keeps its place unless its slice ran out. */
-			if (preempted && prev->prio >= highest_ready_prio() && !rotate)
-				return;
-			enqueue_ready(prev, preempted && !rotate);
-		}
+	if (how == SCHED_BLOCK && prev->state != THREAD_READY) {
+		next = dequeue_highest();
+	} else if (how == SCHED_PREEMPT && !(why & RESCHED_ROTATE)) {
+		/* irq_to_woken_thread_ns: no requeue of prev when nothing outranks it. */
+		int hp = highest_ready_prio();
+
+		if (hp <= prev->prio)
+			return 0;
+		next = dequeue_first(hp);
+		list_add(&prev->node, q);
+		runqueue.bitmap |= 1u << prev->prio;
+	} else if (__builtin_expect(!(why & RESCHED_WAKE) && !list_empty(q), 1)) {
+		/* yield_no_maps_ns, yield_5_peers_ns: prev and its first peer trade places, bitmap unchanged. */
+		next = list_first_entry(q, struct thread, node);
+		list_del_init(&next->node);
+		list_add_tail(&prev->node, q);
+	} else {
+		enqueue_ready(prev, false);
 		next = dequeue_highest();
 		if (next == prev)
-			return;
-		r = context_switch(prev, next);
-		if (!(r & SWITCH_ABANDONED) && preempted)
-			stats.preemptions++;
-		/*
-		 * Back in prev. Interrupts were on during the kmap steps of the
-		 * switch that resumed us; if one woke a more urgent thread it
-		 * could not preempt then, so decide again now rather than at the
-		 * next tick (a loop, not a recursion: each lost race would cost a
-		 * frame on a small thread stack).
-		 */
-		preempted = true;
-	} while (__builtin_expect(r & SWITCH_RESCHED, 0));
+			return 0;
+	}
+	r = context_switch(prev, next);
+	if (how == SCHED_PREEMPT && !(r & SWITCH_ABANDONED))
+		stats.preemptions++;
+	return r;
+}
+
+/*
+ * switch_once(), then, back in prev: interrupts were on during the kmap
+ * steps of the switch that resumed it; if one woke a more urgent thread
+ * that could not preempt then, decide again now rather than at the next
+ * tick (a loop in the same frame, not a call: each lost race would cost
+ * a frame on a small thread stack).
+ */
+static inline __attribute__((always_inline)) void __schedule(enum sched_how how, resched_t why)
+{
+	unsigned int r = switch_once(how, why);
+
+	while (__builtin_expect(r & SWITCH_RESCHED, 0))
+		r = switch_once(SCHED_PREEMPT, need_resched());
+	if (CONFIG_DEBUG_HIGHMEM)
+		sched_check_invariants();
 }
 
 /* The same, out of line, for the callers off the hot paths. */
-static __attribute__((noinline)) void __schedule(bool preempted)
+static __attribute__((noinline)) void schedule_preempted(void)
 {
-	do_schedule(preempted);
+	__schedule(SCHED_PREEMPT, need_resched());
 }
 
 void schedule(void)
@@ -265,66 +308,24 @@ void schedule(void)
 	if (preempt_count())
 		panic("schedule() with preempt_count 0x%x in thread '%s'",
 		      preempt_count(), current->name);
-	do_schedule(false);
-}
-
-/*
- * The preemption of current by a woken thread, at irq_exit() or at the
- * final preempt_enable(), in the common case: the woken thread is the only
- * one at the highest ready priority, and the preempted thread keeps its
- * place at the head of its own queue (its slice is not over).
- * One bitmap scan and one bitmap store, where the general path scans,
- * requeues, scans again and updates the bitmap twice.
- */
-static inline __attribute__((always_inline)) void preempt_current(resched_t resched)
-{
-	struct thread *prev = current, *next;
-	uint32_t bitmap = ready_bitmap;
-	struct list_head *q, *pq;
-	unsigned int r;
-	int hp;
-
-	if (__builtin_expect(resched & RESCHED_ROTATE, 0))
-		goto general;
-	hp = 31 - __builtin_clz(bitmap | 1);    /* nothing ready: 0, not above prev */
-	if (hp <= prev->prio)
-		goto general;
-	q = &ready[hp];
-	next = list_entry(q->next, struct thread, node);
-	if (__builtin_expect(next->node.next != q, 0))
-		goto general;
-	INIT_LIST_HEAD(q);
-	pq = &ready[prev->prio];
-	list_add(&prev->node, pq);
-	ready_bitmap = (bitmap & ~(1u << hp)) | (1u << prev->prio);
-	clear_need_resched();
-	r = context_switch(prev, next);
-	if (!(r & SWITCH_ABANDONED))
-		stats.preemptions++;
-	if (__builtin_expect(r & SWITCH_RESCHED, 0))    /* see do_schedule()'s loop */
-		__schedule(true);
-	return;
-general:
-	__schedule(true);
+	__schedule(SCHED_BLOCK, need_resched());
 }
 
 /*
  * A wake-up that came while preemption was off (inside a kmap_local map or
- * unmap, say) is served at the final preempt_enable() by the same short
- * path as at an IRQ's exit: it is the same preemption, a moment later.
+ * unmap, say) is served at the final preempt_enable(): it is the same
+ * preemption as at an IRQ's exit, a moment later.
  */
 void preempt_schedule(void)
 {
 	unsigned long flags;
-	resched_t resched;
 
 	/* A caller with interrupts off is in a critical section: not now. */
 	if (!running || in_irq() || arch_irqs_disabled())
 		return;
 	flags = arch_local_irq_save();
-	resched = need_resched();
-	if (resched && preempt_count() == 0)
-		preempt_current(resched);
+	if (need_resched() && preempt_count() == 0)
+		schedule_preempted();
 	arch_local_irq_restore(flags);
 }
 
@@ -337,55 +338,37 @@ void preempt_schedule(void)
 void irq_exit(void)
 {
 	unsigned int count = __preempt_count - HARDIRQ_OFFSET;
-	resched_t resched;
+	resched_t why = need_resched();
 
 	__preempt_count = count;
-	if (__builtin_expect(count != 0, 0)) {
+	if (count != 0) {
 		if (switch_window)
 			stats.irqs_in_kmap_switch++;
 		return;
 	}
-	resched = need_resched();
-	if (resched)
-		preempt_current(resched);
+	if (why)
+		__schedule(SCHED_PREEMPT, why);
 }
 
 /*
- * The common yield takes a shortcut when nothing is unusual: not atomic,
- * page faults on (so might_sleep() has nothing to say), no switch pending
- * (so nothing outranks prev: every wake-up of a more urgent thread sets
- * need_resched), and exactly one peer waiting at prev's priority. prev
- * then simply takes that peer's place in the queue: four stores, where the
- * general path would enqueue, dequeue and update the bitmap twice. The
- * running thread is on no queue and nothing reads its node until it is
- * queued again, so the peer's node is left as it is. need_resched is read
- * with interrupts off: a wake-up just before must not be passed over.
+ * One 64-bit load answers "nothing atomic, no switch due"; with page
+ * faults on too, might_sleep() has nothing to say and nothing outranks
+ * prev (every wake-up of a more urgent thread sets need_resched): the
+ * common yield, where why is a constant 0. Read with interrupts off: a
+ * wake-up just before must not be passed over.
  */
 void thread_yield(void)
 {
-	struct thread *prev = current;
-	struct list_head *q, *peer;
-	uint64_t pending;
-	unsigned long flags;
+	unsigned long flags = arch_local_irq_save();
+	uint64_t pending = __preempt.both;
 
-	flags = arch_local_irq_save();
-	pending = __preempt.both;
 	if (__builtin_expect(((uint32_t)pending | (uint32_t)(pending >> 32) |
-			      prev->pagefault_disabled) != 0, 0))
-		goto general;
-	q = &ready[prev->prio];
-	peer = q->next;
-	if (__builtin_expect(peer == q || peer->next != q, 0))
-		goto general;
-	q->next = q->prev = &prev->node;
-	prev->node.next = prev->node.prev = q;
-	if (context_switch(prev, list_entry(peer, struct thread, node)) & SWITCH_RESCHED)
-		__schedule(true);
-	arch_local_irq_restore(flags);
-	return;
-general:
-	might_sleep();
-	__schedule(false);      /* not preempted: back of the queue */
+			      current->pagefault_disabled) == 0, 1)) {
+		__schedule(SCHED_YIELD, 0);
+	} else {
+		might_sleep();
+		__schedule(SCHED_YIELD, need_resched());
+	}
 	arch_local_irq_restore(flags);
 }
 
@@ -402,9 +385,8 @@ void sched_tick_slice(void)
 	if (t->prio == PRIO_IDLE || switch_window == SWITCH_WINDOW_OUT || --t->slice > 0)
 		return;
 	t->slice = SCHED_SLICE_TICKS;
-	if (ready_bitmap & (1u << t->prio)) {
+	if (runqueue.bitmap & (1u << t->prio))
 		set_need_resched(RESCHED_ROTATE);
-	}
 }
 
 /* First code a new thread runs (from arch's first-switch frame). */
@@ -414,7 +396,9 @@ void sched_thread_entry(void)
 
 	finish_switch(me);
 	if (need_resched())       /* woken during our first switch-in, see __schedule() */
-		__schedule(true);
+		schedule_preempted();
+	else if (CONFIG_DEBUG_HIGHMEM)
+		sched_check_invariants();
 	arch_local_irq_enable();
 	me->entry(me->arg);
 	thread_exit(0);
@@ -440,7 +424,7 @@ void sched_forget_thread(struct thread *t)
 void sched_init(void)
 {
 	for (int i = 0; i < NR_PRIO; i++)
-		INIT_LIST_HEAD(&ready[i]);
+		INIT_LIST_HEAD(&runqueue.queue[i]);
 	INIT_LIST_HEAD(&boot_thread.node);
 	INIT_LIST_HEAD(&boot_thread.held_mutexes);
 	list_add_tail(&boot_thread.all, &all_threads);
@@ -457,7 +441,7 @@ void sched_begin(void)
 	running = true;
 	__preempt_count = 0;    /* the boot thread was atomic until now */
 	tick_start(CONFIG_HZ);
-	__schedule(false);      /* boot thread stays READY at prio 0 */
+	__schedule(SCHED_YIELD, need_resched());        /* boot thread stays READY at prio 0 */
 	arch_local_irq_enable();
 }
 

@@ -8,12 +8,35 @@ void preempt_schedule(void);
 void schedule(void);
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <lokal/list.h>
+#include <lokal/sched.h>
 
 struct thread;
 
 /* Round-robin quantum within one priority, in ticks. */
 #define SCHED_SLICE_TICKS 2
+
+/*
+ * The ready queues, one per priority; the running thread is on none.
+ * Bit p of bitmap is set exactly when queue[p] is not empty.
+ */
+struct rq {
+	uint32_t bitmap;
+	struct list_head queue[NR_PRIO];
+};
+extern struct rq runqueue;
+
+/*
+ * Debug builds (CONFIG_DEBUG_HIGHMEM), after every switch: each non-empty
+ * queue has its bitmap bit and each empty one has not, the running thread
+ * is on no ready queue, a ready thread more urgent than the running one
+ * means need_resched() has RESCHED_WAKE, the preempt count is zero. A
+ * violation panics naming the running thread and the invariant.
+ */
+void sched_check_invariants(void);
+/* The same as prev leaves the CPU for next: a preempt count of zero, next not prev. */
+void sched_check_switch(const struct thread *prev, const struct thread *next);
 
 /* Every thread, for ps and the leak checks. */
 extern struct list_head all_threads;

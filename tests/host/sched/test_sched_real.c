@@ -20,6 +20,8 @@
 #include <lokal/mutex.h>
 #include <lokal/preempt.h>
 #include <lokal/highmem.h>
+#include <lokal/highmem-internal.h>
+#include <asm/irqflags.h>
 #include <lokal/mm.h>
 #include <asm/sim.h>
 #include <lokal/platform.h>
@@ -692,6 +694,137 @@ static void free_after_kmap_and_kunmap_releases_the_slot(void **state)
 	assert_int_equal(pkmap_slot_count(PKMAP_NR(v)), 0);
 }
 
+#if CONFIG_DEBUG_HIGHMEM
+/*
+ * The scheduler's invariants, checked at every switch in debug builds:
+ * each is broken on purpose below, the way a bug would, and the next
+ * yield must panic naming the thread and the invariant. Each panic comes
+ * in main, whose own yield finds the damage; the test then repairs it.
+ */
+static struct thread *victim;
+
+static void expect_sched_panic(void (*fn)(void *), const char *const needles[])
+{
+	static char out[4096];
+
+	assert_int_equal(sim_expect_halt(fn, NULL, out, sizeof(out)), 3);
+	for (; *needles; needles++)
+		if (!strstr(out, *needles))
+			fail_msg("diagnostic lacks \"%s\":\n%s", *needles, out);
+}
+
+/* A fast path that empties a queue by hand forgets its bitmap bit, or sets none. */
+static void clear_bitmap_bit_then_yield(void *arg)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	(void)arg;
+	runqueue.bitmap &= ~(1u << victim->prio);
+	arch_local_irq_restore(flags);
+	thread_yield();
+}
+
+static void queue_without_its_bitmap_bit_panics(void **state)
+{
+	unsigned long flags;
+
+	(void)state;
+	log_reset();
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
+	expect_sched_panic(clear_bitmap_bit_then_yield, (const char *const[]){
+		"thread 'main'", "ready queue 12 is not empty but its bitmap bit is clear", NULL });
+	flags = arch_local_irq_save();
+	runqueue.bitmap |= 1u << victim->prio;
+	arch_local_irq_restore(flags);
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
+/* A second wake-up of a thread that is already running queues it. */
+static void wake_running_thread_then_yield(void *arg)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	(void)arg;
+	wake_up_thread(current);
+	arch_local_irq_restore(flags);
+	thread_yield();
+}
+
+static void running_thread_on_a_queue_panics(void **state)
+{
+	unsigned long flags;
+
+	(void)state;
+	expect_sched_panic(wake_running_thread_then_yield, (const char *const[]){
+		"thread 'main'", "the running thread is on ready queue 16", NULL });
+	flags = arch_local_irq_save();
+	sched_dequeue(current);
+	arch_local_irq_restore(flags);
+}
+
+/* A priority written behind the scheduler's back: nobody asked for a switch. */
+static void raise_prio_directly_then_yield(void *arg)
+{
+	(void)arg;
+	victim->prio = PRIO_TEST + 4;
+	thread_yield();
+}
+
+static void urgent_ready_thread_without_need_resched_panics(void **state)
+{
+	(void)state;
+	log_reset();
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
+	expect_sched_panic(raise_prio_directly_then_yield, (const char *const[]){
+		"thread 'main'", "ready thread 'victim' (priority 20) is more urgent",
+		"need_resched is not set", NULL });
+	victim->prio = PRIO_TEST - 4;
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
+/* An interrupt handler that leaves a preempt_disable() behind, inside a switch. */
+static void leak_preempt_count(unsigned long vaddr)
+{
+	(void)vaddr;
+	__preempt_count++;
+}
+
+static void yield_with_a_leaking_irq(void *arg)
+{
+	(void)arg;
+	host_irq_at_dcache_flush = leak_preempt_count;
+	thread_yield();
+}
+
+static void preempt_count_across_a_switch_panics(void **state)
+{
+	struct page *pg = alloc_page(ZONE_HIGHMEM);
+	unsigned long flags;
+	void *p;
+
+	(void)state;
+	log_reset();
+	p = kmap_local_page(pg);        /* so that the switch-out has a window */
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST);
+	expect_sched_panic(yield_with_a_leaking_irq, (const char *const[]){
+		"before a switch, thread 'main'", "preempt count 0x1, not zero", NULL });
+	assert_null(host_irq_at_dcache_flush);
+	/* The yield stopped between the pick and the register switch: undo it. */
+	flags = arch_local_irq_save();
+	sched_dequeue(current);
+	wake_up_thread(victim);
+	if (kmap_sched_in_pending(current))
+		kmap_local_sched_in(current);
+	arch_local_irq_restore(flags);
+	kunmap_local(p);
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+	__free_page(pg);
+}
+#endif
+
 static int failures = -1;
 static volatile int tests_done;
 
@@ -715,6 +848,12 @@ static void test_main(void *arg)
 		cmocka_unit_test(tick_in_switch_out_does_not_undo_a_yield),
 #endif
 		cmocka_unit_test(free_after_kmap_and_kunmap_releases_the_slot),
+#if CONFIG_DEBUG_HIGHMEM
+		cmocka_unit_test(queue_without_its_bitmap_bit_panics),
+		cmocka_unit_test(running_thread_on_a_queue_panics),
+		cmocka_unit_test(urgent_ready_thread_without_need_resched_panics),
+		cmocka_unit_test(preempt_count_across_a_switch_panics),
+#endif
 	};
 
 	(void)arg;
