@@ -93,6 +93,47 @@ static uint64_t measure_yield(int maps_a, int maps_b)
 	return per_iter_x100(t, 2 * SWITCH_ITERS);
 }
 
+/* ---- five equal-priority threads, each counting and yielding in turn ---- */
+
+#define NR_PEERS 5
+
+static volatile uint32_t peers_count, peers_t0, peers_t1;
+
+static void peer(void *arg)
+{
+	int iters = (int)(intptr_t)arg;
+
+	thread_yield();                 /* every peer started before timing */
+	if (!peers_t0)
+		peers_t0 = clock_read();
+	for (int i = 0; i < iters; i++) {
+		peers_count++;
+		thread_yield();
+	}
+	peers_t1 = clock_read();
+}
+
+/* Time per yield when the yielder has four peers: the whole queue turns. */
+static uint64_t measure_yield_peers(void)
+{
+	struct thread *t[NR_PEERS];
+	char name[16];
+
+	peers_count = peers_t0 = peers_t1 = 0;
+	preempt_disable();              /* start all before any runs */
+	for (int i = 0; i < NR_PEERS; i++) {
+		snprintf(name, sizeof(name), "peer-%d", i);
+		t[i] = thread_create(name, peer, (void *)(intptr_t)SWITCH_ITERS, PRIO_BENCH, 2048);
+	}
+	preempt_enable();
+	for (int i = 0; i < NR_PEERS; i++)
+		thread_join(t[i]);
+	if (peers_count != NR_PEERS * SWITCH_ITERS)
+		printf("bench: yield peers counted %u, not %d\n", (unsigned int)peers_count,
+		       NR_PEERS * SWITCH_ITERS);
+	return per_iter_x100(peers_t1 - peers_t0, NR_PEERS * SWITCH_ITERS);
+}
+
 /* ---- IRQ preemption: a soft IRQ wakes a higher-priority thread ---- */
 
 static struct semaphore irq_sem;
@@ -217,6 +258,7 @@ void bench_switch(void)
 
 	bench_result("floor", "register switch only", floor);
 	bench_result("floor", "one map moved (flush, PTE clear, PTE set, 2 TLB)", measure_map_floor());
+	bench_result("switch", "yield, 5 equal-priority peers, no maps", measure_yield_peers());
 	for (int i = 0; i < NR_COUNTS; i++) {
 		int k = map_counts[i];
 		uint64_t out, in;
