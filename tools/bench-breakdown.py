@@ -1,4 +1,4 @@
-# gdb-multiarch script (python): single-step one yield and one IRQ-to-thread
+# gdb-multiarch script (python): single-step two yields and one IRQ-to-thread
 # path of the bench image and print where the instructions go, per function.
 #   gdb-multiarch -q -batch -x tools/bench-breakdown.py IMAGE.elf
 # (QEMU runs the image halted with a gdb stub on $BREAKDOWN_PORT; see
@@ -58,8 +58,18 @@ gdb.execute("set pagination off")
 gdb.execute("set confirm off")
 gdb.execute("target remote 127.0.0.1:%s" % PORT, to_string=True)
 
-# One yield: from yielder's call into thread_yield to the other yielder's
-# return from it (the benchmark loop's own instructions are not counted).
+# One yield among five equal-priority peers (the bench measures them
+# first), then one of two: from the call into thread_yield to the next
+# thread's return from it (the benchmark loops' own instructions are not
+# counted).
+bp = gdb.Breakpoint("thread_yield", internal=True)
+bp.ignore_count = WARMUP
+gdb.execute("continue", to_string=True)
+bp.delete()
+report("yield, five equal-priority threads, no maps", step_until(in_function("yield_peer")))
+bp = gdb.Breakpoint("yielder", internal=True)
+gdb.execute("continue", to_string=True)
+bp.delete()
 bp = gdb.Breakpoint("thread_yield", internal=True)
 bp.ignore_count = WARMUP
 gdb.execute("continue", to_string=True)

@@ -58,12 +58,16 @@ static inline void enqueue_ready(struct thread *t, bool at_head)
 	runqueue.bitmap |= 1u << t->prio;
 }
 
-/* The first thread of ready queue prio, taken off it. */
+/*
+ * The first thread of ready queue prio, taken off it to run. The running
+ * thread's node is read by nobody until it is queued again (that is an
+ * invariant checked in debug builds), so it is not reinitialized.
+ */
 static inline struct thread *dequeue_first(int prio)
 {
 	struct thread *t = list_first_entry(&runqueue.queue[prio], struct thread, node);
 
-	list_del_init(&t->node);
+	__list_del_entry(&t->node);
 	if (list_empty(&runqueue.queue[prio]))
 		runqueue.bitmap &= ~(1u << prio);
 	return t;
@@ -265,7 +269,7 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 	} else if (__builtin_expect(!(why & RESCHED_WAKE) && !list_empty(q), 1)) {
 		/* yield_no_maps_ns, yield_5_peers_ns: prev and its first peer trade places, bitmap unchanged. */
 		next = list_first_entry(q, struct thread, node);
-		list_del_init(&next->node);
+		__list_del_entry(&next->node);  /* see dequeue_first() */
 		list_add_tail(&prev->node, q);
 	} else {
 		enqueue_ready(prev, false);

@@ -99,7 +99,7 @@ static uint64_t measure_yield(int maps_a, int maps_b)
 
 static volatile uint32_t peers_count, peers_t0, peers_t1;
 
-static void peer(void *arg)
+static void yield_peer(void *arg)
 {
 	int iters = (int)(intptr_t)arg;
 
@@ -123,7 +123,7 @@ static uint64_t measure_yield_peers(void)
 	preempt_disable();              /* start all before any runs */
 	for (int i = 0; i < NR_PEERS; i++) {
 		snprintf(name, sizeof(name), "peer-%d", i);
-		t[i] = thread_create(name, peer, (void *)(intptr_t)SWITCH_ITERS, PRIO_BENCH, 2048);
+		t[i] = thread_create(name, yield_peer, (void *)(intptr_t)SWITCH_ITERS, PRIO_BENCH, 2048);
 	}
 	preempt_enable();
 	for (int i = 0; i < NR_PEERS; i++)

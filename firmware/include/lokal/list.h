@@ -36,10 +36,16 @@ static inline void list_add(struct list_head *n, struct list_head *head)
 	__list_link(n, head, head->next);
 }
 
-static inline void list_del_init(struct list_head *n)
+/* Unlink n and leave its pointers as they were: for a node nobody reads until it is linked again. */
+static inline void __list_del_entry(struct list_head *n)
 {
 	n->next->prev = n->prev;
 	n->prev->next = n->next;
+}
+
+static inline void list_del_init(struct list_head *n)
+{
+	__list_del_entry(n);
 	INIT_LIST_HEAD(n);
 }
 

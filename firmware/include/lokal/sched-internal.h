@@ -22,8 +22,8 @@ struct thread;
  * Bit p of bitmap is set exactly when queue[p] is not empty.
  */
 struct rq {
+	struct list_head queue[NR_PRIO];        /* first: queue[p] is at base + 8p */
 	uint32_t bitmap;
-	struct list_head queue[NR_PRIO];
 };
 extern struct rq runqueue;
 
