@@ -47,6 +47,14 @@ def report(title, trail):
         print("BD:   %-28s %4d" % (f, n))
 
 
+def run_to(location, ignore=0):
+    """Continue until the ignore+1-th hit of location; the breakpoint goes."""
+    bp = gdb.Breakpoint(location, internal=True)
+    bp.ignore_count = ignore
+    gdb.execute("continue", to_string=True)
+    bp.delete()
+
+
 def in_function(name):
     sym = gdb.lookup_global_symbol(name) or gdb.lookup_symbol(name)[0]
     blk = gdb.block_for_pc(int(sym.value().address))
@@ -62,29 +70,16 @@ gdb.execute("target remote 127.0.0.1:%s" % PORT, to_string=True)
 # first), then one of two: from the call into thread_yield to the next
 # thread's return from it (the benchmark loops' own instructions are not
 # counted).
-bp = gdb.Breakpoint("thread_yield", internal=True)
-bp.ignore_count = WARMUP
-gdb.execute("continue", to_string=True)
-bp.delete()
+run_to("thread_yield", WARMUP)
 report("yield, five equal-priority threads, no maps", step_until(in_function("yield_peer")))
-bp = gdb.Breakpoint("yielder", internal=True)
-gdb.execute("continue", to_string=True)
-bp.delete()
-bp = gdb.Breakpoint("thread_yield", internal=True)
-bp.ignore_count = WARMUP
-gdb.execute("continue", to_string=True)
-bp.delete()
+run_to("yielder")
+run_to("thread_yield", WARMUP)
 report("yield, two equal-priority threads, no maps", step_until(in_function("yielder")))
 
 # One IRQ to the woken thread: from the IRQ vector's first instruction to
 # irq_high's return from down(). irq_low raises the soft IRQ with IRQs on.
-bp = gdb.Breakpoint("irq_low", internal=True)
-gdb.execute("continue", to_string=True)
-bp.delete()
-bp = gdb.Breakpoint("irq_raise_soft", internal=True)
-bp.ignore_count = 5
-gdb.execute("continue", to_string=True)
-bp.delete()
+run_to("irq_low")
+run_to("irq_raise_soft", 5)
 # Time passes while QEMU is stopped, so the tick would become pending at
 # every step: mask every other line at the VIC for the walk (through the
 # board's own call, as gdb cannot write device registers) and give them
@@ -94,9 +89,7 @@ enabled = int(gdb.parse_and_eval("*(volatile unsigned int *)0x10140010")) & 0xff
 others = [i for i in range(32) if enabled & (1 << i) and i != line]
 for i in others:
     gdb.execute("call (void)board_irq_mask(%d)" % i, to_string=True)
-vec = gdb.Breakpoint("*0xffff0018", internal=True)
-gdb.execute("continue", to_string=True)
-vec.delete()
+run_to("*0xffff0018")
 status = int(gdb.parse_and_eval("*(volatile unsigned int *)0x10140000")) & 0xffffffff
 if status != 1 << line:
     raise gdb.GdbError("breakdown: the IRQ taken was not the soft IRQ alone (VIC 0x%x)" % status)

@@ -236,6 +236,9 @@ void stats_lines_putc(struct vemu *vm, int c);
 /* One byte of the board's console, to stdout; a line without its newline (a
  * prompt) still shows within 1 ms of emulated time. */
 void vemu_console_putc(struct vemu *vm, int c);
+/* The console's input: the file named by --input, else stdin; a file that
+ * cannot be opened ends the run before it starts. */
+int vemu_console_input(const char *input);
 void stats_lines_free(struct vemu *vm);
 
 /* report.c */

@@ -3,9 +3,11 @@
  * the device window, the CPU's interrupt input, and the run loop that stops
  * Unicorn only to take an interrupt or end the run.
  */
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "vemu.h"
 
 /* The linker's bounds of the section MACHINE_REGISTER fills. */
@@ -109,6 +111,17 @@ void vemu_console_putc(struct vemu *vm, int c)
 		vemu_event_add(vm, &vm->console_flush);
 	}
 	vemu_event_arm(vm, &vm->console_flush, vm->now + 1000000);
+}
+
+int vemu_console_input(const char *input)
+{
+	int fd = input ? open(input, O_RDONLY) : STDIN_FILENO;
+
+	if (fd < 0) {
+		fprintf(stderr, "vivt-emu: cannot open UART input %s\n", input);
+		exit(1);
+	}
+	return fd;
 }
 
 void vemu_set_irq(struct vemu *vm, bool level)

@@ -4,7 +4,6 @@
  * once the driver has the receiver and its interrupt on, as a person would
  * type after the prompt; until then it waits in the host's pipe.
  */
-#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -144,11 +143,7 @@ void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const cha
 				  .read = uart_read, .write = uart_write, .priv = u };
 	u->irq = irq;
 	u->cr = 0x300;
-	u->fd = input ? open(input, O_RDONLY) : STDIN_FILENO;
-	if (input && u->fd < 0) {
-		fprintf(stderr, "vivt-emu: cannot open UART input %s\n", input);
-		exit(1);
-	}
+	u->fd = vemu_console_input(input);
 	u->poll_ev.fire = poll_input;
 	u->poll_ev.priv = u;
 	vemu_event_add(vm, &u->poll_ev);

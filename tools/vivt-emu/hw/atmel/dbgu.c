@@ -23,7 +23,6 @@
  * operation (CHMODE), the PDC's receive half, the PDC reading outside RAM,
  * and the chip-id registers (not modelled).
  */
-#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -243,11 +242,7 @@ void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, cons
 	u->dev = (struct device){ .name = "DBGU", .base = base, .size = 0x200,
 				  .read = dbgu_read, .write = dbgu_write, .priv = u };
 	u->irq = irq;
-	u->fd = input ? open(input, O_RDONLY) : STDIN_FILENO;
-	if (input && u->fd < 0) {
-		fprintf(stderr, "vivt-emu: cannot open UART input %s\n", input);
-		exit(1);
-	}
+	u->fd = vemu_console_input(input);
 	u->rx_ev.fire = rx_poll;
 	u->rx_ev.priv = u;
 	vemu_event_add(vm, &u->rx_ev);
