@@ -4,9 +4,9 @@
 # each deletes one maintenance call on the map, unmap, context-switch and
 # pkmap-flush paths (and inside the ARM hooks and set_pte_ext that those
 # paths call) or one trigger of the deferred flush. One at a time, the host
-# tests are rebuilt (the mm suites and the host scheduler suite, in default
-# (deferred), KMAP_DEFER=0 (eager) and DEBUG_HIGHMEM builds, one after the
-# other until a kill) and run, and a test *about that step* must fail: the
+# tests (the mm suites and the host scheduler suite, in default (deferred),
+# KMAP_DEFER=0 (eager) and DEBUG_HIGHMEM builds, one after the other until
+# a kill) run with that mutant, and a test *about that step* must fail: the
 # table's "killed by" column names the tests whose subject it is (or the
 # model violation it prevents). A kill only by other tests (an artefact of
 # IRQ injection, say) does not count. A maintenance call no table line
@@ -17,10 +17,12 @@
 #                                    mutant (slow; build/host/mutants/mutant-N.failures
 #                                    lists all that failed)
 #
-# A call is "deleted" by guarding it with if (0), so the mutant still
-# compiles warning-free and a kill can only come from a test. Works on a
-# private copy of the tree under build/host/mutants; the working tree is
-# never touched.
+# A call is deleted by guarding it with an if that is false while the
+# mutant is on, so the mutant still compiles warning-free and a kill can
+# only come from a test. Every mutant is planted at once, each behind its
+# own switch (tests/host/mutant_switch.c), in a private copy of the tree
+# under build/host/mutants; each variant is built once, and a mutant costs
+# only its test runs. The working tree is never touched.
 set -uo pipefail
 
 tap=${1:-/dev/stdout}
@@ -37,12 +39,6 @@ variants="eager debug default"
 # The deferred scheme's flushes exist in its build only: try that one first for them.
 defer_first="default eager debug"
 make_args=(-s -j2 HOST_SAN= SCHED_HOST_SAN= HOST_OUT=build/host/mut SCHED_HOST_OUT=build/host/mut-sched)
-
-# What each maintenance step is for, as test names (ERE over "binary: case
-# (first model violation the binary reported)").
-# Keyed by the deleted call; a key "call@file" overrides it for one file, and
-# "call@file:function" for the call in one function (the deferred flush's
-# triggers share their calls, so each trigger is told apart by its function).
 
 mkdir -p "$work"
 mutants_tree "$src"
@@ -98,45 +94,63 @@ tap_open "$tap"
 : > "$tap"
 TAP_WHAT=check-mutants
 
-# Each table line's mutant, planted once in the copy to find its line; a
-# call site no line plants in fails here.
+# Each table line's mutant: its line in the pristine copy (a call site no
+# line names fails here), then every one planted behind its switch.
 rows=$(for t in $tables; do mutants_read "$root/$t"; done)
-planted=""
+planted="" n=0 lines=()
 while IFS=$'\x1f' read -r name file change killer what; do
 	if [ "$name" = '!' ]; then tap_result "not ok" "mutants: $file"; continue; fi
-	if ! why=$(mutant_source "$src" "$file" "$change"); then
-		tap_result "not ok" "mutant $name ($file: $change): $why"
+	n=$((n + 1))
+	if ! line=$(mutant_call_line "$src/$file" "$change"); then
+		tap_result "not ok" "mutant $name ($file: $change): $line"
 		continue
 	fi
-	planted+="$file:$(cmp "$src/$file" "$src/$file.orig" | sed -n 's/.* line \([0-9]*\)$/\1/p') "
-	mutant_restore "$src" "$file"
+	if [[ " $planted " == *" $file:$line "* ]]; then
+		tap_result "not ok" "mutant $name ($file: $change): another line of the tables plants at $file:$line"
+		continue
+	fi
+	planted+="$file:$line " lines[n]=$line
 done <<< "$rows"
 for site in $sites; do
 	[[ " $planted " == *" $site "* ]] && continue
 	tap_result "not ok" "mutants: the maintenance call at $site ($(sed -n "${site#*:}p" "$src/${site%%:*}" | xargs)) has no mutant in $tables"
 done
+n=0
+while IFS=$'\x1f' read -r name file change killer what; do
+	[ "$name" = '!' ] && continue
+	n=$((n + 1))
+	[ -n "${lines[n]:-}" ] || continue
+	cp -n "$src/$file" "$src/$file.orig"
+	mutant_guard "$src/$file" "${lines[n]}" "if (!({ extern int lokal_mutant; lokal_mutant == $n; }))"
+done <<< "$rows"
+cp "$root/tests/host/mutant_switch.c" "$src/firmware/lib/mutant_switch.c"
 
-for v in $variants; do
-	for suite in mm sched; do
-		if ! build "$v" $suite; then
-			tap_result "not ok" "mutants: the unmutated tree does not build (see $work/build.log)"
-			exit 1
-		fi
-		f=$(failures "$v" $suite)
-		if [ -n "$f" ]; then
-			tap_result "not ok" "mutants: the unmutated tree fails: $(echo "$f" | head -3 | paste -sd';')"
-			exit 1
-		fi
-	done
-done
+# built VARIANT SUITE: true once that build of the planted tree exists and
+# passes with no mutant on (built on first use: most mutants die in the
+# first variant tried).
+declare -A ready
+built() {
+	local f
+	[ -n "${ready[$1 $2]:-}" ] && return
+	if ! build "$1" "$2"; then
+		tap_result "not ok" "mutants: the planted tree does not build (see $work/build.log)"
+		exit 1
+	fi
+	f=$(failures "$1" "$2")
+	if [ -n "$f" ]; then
+		tap_result "not ok" "mutants: the planted tree fails with no mutant on: $(echo "$f" | head -3 | paste -sd';')"
+		exit 1
+	fi
+	ready[$1 $2]=1
+}
 
 total=$(grep -c . <<< "$rows")
 n=0
 while IFS=$'\x1f' read -r name file change killer what; do
 	[ "$name" = '!' ] && continue
 	n=$((n + 1))
-	mutant_source "$src" "$file" "$change" > /dev/null || continue
-	line=$(cmp "$src/$file" "$src/$file.orig" | sed -n 's/.* line \([0-9]*\)$/\1/p')
+	line=${lines[n]:-}
+	[ -n "$line" ] || continue
 	code=$(sed -n "${line}p" "$src/$file.orig" | sed 's/^[[:space:]]*//; s/[[:space:]]*\\$//')
 	call=${code%%(*}
 	want=${killer#host: }
@@ -145,31 +159,25 @@ while IFS=$'\x1f' read -r name file change killer what; do
 	firmware/mm/kmap_defer.c:*|*:kmap_local_flush_page) order=$defer_first ;;
 	esac
 	# Variant by variant, mm suites then the scheduler suite, until a test about this step fails.
-	all= first= built=1
+	all= first=
 	for v in $order; do
 		for suite in mm sched; do
-			if ! build "$v" $suite; then
-				built=
-				break 2
-			fi
-			f=$(failures "$v" $suite "$want")
+			built "$v" $suite
+			f=$(LOKAL_MUTANT=$n failures "$v" $suite "$want")
 			all+=${f:+$f$'\n'}
 			[ -z "$first" ] && first=$(echo "$f" | grep -m1 -E "${want:-^$}")
 			[ -n "$first" ] && [ -z "${MUTANTS_ALL:-}" ] && break 2
 		done
 	done
 	echo "$all" > "$work/mutant-$n.failures"
-	if [ -z "$built" ]; then
-		res="does not build (see $work/build.log)"
-	elif [ -z "$(echo "$all" | grep .)" ]; then
+	if [ -z "$(echo "$all" | grep .)" ]; then
 		res="survived"
 	elif [ -z "$first" ]; then
-		res="killed only by tests not about it: $(echo "$all" | grep . | head -2 | paste -sd';')"
+		res="only tests not about it failed: $(echo "$all" | grep . | head -2 | paste -sd';')"
 	else
 		res="killed by host[${first%% *}] ${first#* } ($(echo "$all" | grep -c .) failing test(s) in the binaries run, $(echo "$all" | grep -c ' test_sched_real: ') of them in the scheduler suite)"
 	fi
 	mutant_verdict mutant "$n/$total $file:$line: $code" "$killer" "$res"
-	mutant_restore "$src" "$file"
 done <<< "$rows"
 mutants_summary mutants
 tap_close

@@ -33,21 +33,39 @@ mutants_tree() {
 		(cd "$LOKAL_ROOT" && tar cf - --exclude=./build --exclude=./.git .) | (cd "$1" && tar xf -)
 }
 
+# mutant_call_line FILE CHANGE: for an "if (0) CALL in FUNCTION" change, the
+# number of the line in FILE that it guards; false, saying why, when there
+# is no such call (the code moved on: update the table) or CHANGE has
+# another form.
+mutant_call_line() {
+	local file=$1 change=$2 call nth func line
+	[[ "$change" =~ ^if\ \(0\)\ ([a-z_0-9]+)(#([0-9]+))?\ in\ ([a-z_0-9]+)$ ]] ||
+		{ echo "not an \"if (0) CALL in FUNCTION\" change: $change"; return 1; }
+	call=${BASH_REMATCH[1]} nth=${BASH_REMATCH[3]:-1} func=${BASH_REMATCH[4]}
+	# The NTH call's line in the function: after the last line above it
+	# that starts a definition, FUNC's.
+	line=$(awk -v f="$func" -v c="$call" -v nth="$nth" '
+		/^[a-z_].*[a-z0-9_]\(/ && !/;/ { name = $0; sub(/\(.*/, "", name); sub(/.*[^a-z0-9_]/, "", name); infn = (name == f) }
+		infn && $0 ~ "^[[:space:]]*" c "\\(.*\\);[[:space:]]*\\\\?$" && ++seen == nth { print NR; exit }' "$file")
+	[ -n "$line" ] || { echo "no call $call( (number $nth) in $func of $file"; return 1; }
+	echo "$line"
+}
+
+# mutant_guard FILE LINE GUARD: put GUARD ("if (0)", say) before the
+# statement on LINE of FILE.
+mutant_guard() {
+	sed -i "$2s/^\([[:space:]]*\)\(.*\)$/\1$3 \2/" "$1"
+}
+
 # mutant_source TREE FILE CHANGE: plant CHANGE in TREE/FILE (the original is
 # kept as TREE/FILE.orig for mutant_restore). False, saying why, when the
 # change does not apply (the code moved on: update the table).
 mutant_source() {
-	local tree=$1 file=$2 change=$3 call nth func line
+	local tree=$1 file=$2 change=$3 line
 	cp "$tree/$file" "$tree/$file.orig" || return 1
-	if [[ "$change" =~ ^if\ \(0\)\ ([a-z_0-9]+)(#([0-9]+))?\ in\ ([a-z_0-9]+)$ ]]; then
-		call=${BASH_REMATCH[1]} nth=${BASH_REMATCH[3]:-1} func=${BASH_REMATCH[4]}
-		# The NTH call's line in the function: after the last line above it
-		# that starts a definition, FUNC's.
-		line=$(awk -v f="$func" -v c="$call" -v nth="$nth" '
-			/^[a-z_].*[a-z0-9_]\(/ && !/;/ { name = $0; sub(/\(.*/, "", name); sub(/.*[^a-z0-9_]/, "", name); infn = (name == f) }
-			infn && $0 ~ "^[[:space:]]*" c "\\(.*\\);[[:space:]]*\\\\?$" && ++seen == nth { print NR; exit }' "$tree/$file")
-		[ -n "$line" ] || { echo "no call $call( (number $nth) in $func of $file"; return 1; }
-		sed -i "${line}s/^\([[:space:]]*\)\(.*\)$/\1if (0) \2/" "$tree/$file"
+	if [[ "$change" == "if (0) "* ]]; then
+		line=$(mutant_call_line "$tree/$file" "$change") || { echo "$line"; return 1; }
+		mutant_guard "$tree/$file" "$line" "if (0)"
 	else
 		sed -i "$change" "$tree/$file" || { echo "sed script fails on $file"; return 1; }
 	fi
@@ -67,7 +85,8 @@ mutant_elf() {
 }
 
 # mutant_verdict LABEL NAME KILLED-BY RESULT: the TAP result of one mutant,
-# RESULT being "killed ...", "survived ..." or anything else (an error).
+# RESULT being "killed by ..." or "killed: ...", "survived ..." or anything
+# else (an error, or a kill that does not count).
 # Counts MUTANTS_KILLED of MUTANTS_TOTAL (mutants that must be killed).
 MUTANTS_KILLED=0 MUTANTS_TOTAL=0
 mutant_verdict() {
@@ -81,7 +100,7 @@ mutant_verdict() {
 	*)
 		MUTANTS_TOTAL=$((MUTANTS_TOTAL + 1))
 		case $res in
-		killed*) MUTANTS_KILLED=$((MUTANTS_KILLED + 1)); tap_result ok "$label $name: $res";;
+		"killed by "*|"killed: "*) MUTANTS_KILLED=$((MUTANTS_KILLED + 1)); tap_result ok "$label $name: $res";;
 		*) tap_result "not ok" "$label $name: $res";;
 		esac;;
 	esac
