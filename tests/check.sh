@@ -7,14 +7,16 @@
 # so a crash or a timeout can never pass silently.
 #
 # The phases and their lanes are listed in tests/phases.txt. The phases run
-# in two lanes at once (the machine has two cores). Phases in
-# one lane run in order, and no two lanes share a build directory: lane 1 is
-# host-side (build/host*, build/check-config) and ends with the shell's
-# scripted sessions (build/check-shell), lane 2 builds and runs target
-# images (build/<board>*, build/vivt-emu), then the tool tests; the split
-# balances the two lanes (about 6 minutes each on a fresh clone);
-# check-vivt reuses check-target's images, so it follows it. CHECK_JOBS=1
-# runs every phase in one lane; CHECK_PHASES="a b" runs just those, in order.
+# in two lanes at once (the machine has two cores). Phases in one lane run
+# in order, and no two lanes write the same build directory: lane 1 is
+# host-side (build/host*, build/check-config), then the shell's scripted
+# sessions (build/check-shell) and the AT91 board on the emulator
+# (build/at91sam9g20-ek*); lane 2 builds and runs the versatilepb images
+# (build/versatilepb*, build/vivt-emu), then the tool tests. The one thing
+# both lanes use, the emulator, is built before they start. The split
+# balances the lanes' CPU time; check-vivt reuses check-target's images, so
+# it follows it. CHECK_JOBS=1 runs every phase in one lane; CHECK_PHASES="a b"
+# runs just those, in order.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -59,6 +61,11 @@ run_phase() {
 	printf '%s\n' "$(printf '%s' "$block" | grep -v '^$')"
 	echo "$p $f" > "$outdir/$phase.count"
 }
+
+# The emulator both lanes run (a failed build fails the phases that need it).
+if [ "${#lanes[@]}" -gt 1 ]; then
+	make --no-print-directory -j2 vivt-emu > "$outdir/vivt-emu-build.log" 2>&1
+fi
 
 pids=()
 for lane in "${lanes[@]}"; do

@@ -75,6 +75,15 @@ list_lines() {
 	done < "$list"
 }
 
+# config_images LINES VARS [OPT]: the targets (tests/IMAGE.elf) of the lines
+# of LINES (list_lines' output) in configuration VARS (with runner option OPT
+# only, when given): a runner builds each configuration once, with just the
+# images it runs there (half a configuration's build is its test images).
+config_images() {
+	awk -F'|' -v v="$2" -v o="${3-}" -v any="${3+x}" \
+		'$1 != "!" && $4 == v && (any == "" || $6 == o) { print "tests/" $1 ".elf" }' <<< "$1" | sort -u
+}
+
 # board_var BOARD VAR [MAKE-VARS...]: VAR as board/BOARD/board.mk sets it
 # (empty when it does not), with MAKE-VARS (RAM_MB=64) given to make.
 board_var() {

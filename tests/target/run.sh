@@ -21,10 +21,13 @@ TAP_WHAT="$list under QEMU"
 tap_open "$2"
 machine=versatilepb
 
+lines=$(list_lines "$list" qemu "$machine")
 while IFS='|' read -r image status regex vars input opt; do
+	[ -n "$image" ] || continue
 	if [ "$image" = '!' ]; then tap_result "not ok" "$status"; continue; fi
 	label="$image${vars:+ [$vars]}${opt:+ ($opt)}"
-	if ! build_images "$machine" "$vars" "$out" target-images; then
+	# shellcheck disable=SC2046
+	if ! build_images "$machine" "$vars" "$out" $(config_images "$lines" "$vars"); then
 		tap_result "not ok" "$label: build of $O failed: see $out/build-${O#build/}.log"
 		continue
 	fi
@@ -32,5 +35,5 @@ while IFS='|' read -r image status regex vars input opt; do
 	tap_relay < <(tests/run-image --runner qemu --machine "$machine" --config "$vars" "$image" --cases \
 		--status "$status" --expect "$regex" --input "$input" --label "$label" --log "$log" \
 		--timeout "${TARGET_TIMEOUT:-60}" ${opt:+--$opt})
-done < <(list_lines "$list" qemu "$machine")
+done <<< "$lines"
 tap_close

@@ -34,7 +34,7 @@ static void expect_ticks(unsigned int ticks, uint32_t elapsed)
 
 static void tick_runs_at_hz(void)
 {
-	const unsigned int ticks = 20;
+	const unsigned int ticks = 10;
 	uint64_t j0;
 	uint32_t t0, elapsed;
 
@@ -49,8 +49,8 @@ static void tick_runs_at_hz(void)
 
 static void sleep_ms_lasts_its_ticks(void)
 {
-	/* 200 ms is a whole number of ticks at every HZ that divides 1000 */
-	const unsigned int ms = 200;
+	/* 100 ms is a whole number of ticks at every HZ that divides 1000 */
+	const unsigned int ms = 100;
 	uint32_t t0, elapsed;
 
 	sleep_ticks(1);
@@ -62,7 +62,7 @@ static void sleep_ms_lasts_its_ticks(void)
 
 static void tick_counts_while_busy(void)
 {
-	const unsigned int ticks = 20;
+	const unsigned int ticks = 10;
 	uint64_t j0;
 	uint32_t t0;
 

@@ -61,20 +61,25 @@ for t in "w-fffffd44|WDT register \+0x4 is not modelled" "r-fffff104|AIC registe
 	echo "unmodelled register, $(basename "$elf" .elf)|$elf|64|1|vivt-emu: error: .*${t#*|}|||" >> "$runs"
 done
 seed=0
+lines=$(list_lines "$manifest" vivt "$board")
 while IFS='|' read -r image status regex vars input opt; do
+	[ -n "$image" ] || continue
 	if [ "$image" = '!' ]; then tap_result "not ok" "vivt-at91: $status"; continue; fi
 	label="$image${vars:+ [$vars]}"
 	if [ "$configs" != all ] && ! echo "$configs" | tr ',' '\n' | grep -qxF -- "${vars:-default}"; then
 		note "$label: configuration not in make check's time budget (VIVT_AT91_CONFIGS=all runs it)"
 		continue
 	fi
-	if ! build_images "$board" "$vars" "$out" target-images lokal.elf; then
+	# The default configuration was built whole for the demo above.
+	# shellcheck disable=SC2046
+	if ! build_images "$board" "$vars" "$out" $([ -z "$vars" ] && echo target-images lokal.elf ||
+			config_images "$lines" "$vars"); then
 		tap_result "not ok" "vivt-at91: build of target images ($O) failed: see $out/build-${O#build/}.log"
 		continue
 	fi
 	seed=$((seed + 1))
-	echo "$label|$O/tests/$image.elf|$(image_config "$O/lokal.elf" RAM_MB)|$status|$regex|$input|--seed $seed --jitter 20000" >> "$runs"
-done < <(list_lines "$manifest" vivt "$board")
+	echo "$label|$O/tests/$image.elf|$(image_config "$O/tests/$image.elf" RAM_MB)|$status|$regex|$input|--seed $seed --jitter 20000" >> "$runs"
+done <<< "$lines"
 total=$(wc -l < "$runs")
 run_images "$runs" "$out" "$jobs" "$board" "vivt-at91: "
 

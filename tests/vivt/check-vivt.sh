@@ -37,15 +37,18 @@ board=versatilepb
 runs=$outdir/runs.txt
 : > "$runs"
 seed=0
-# add_runs SEED: the runs of the list line just read, in configuration $vars.
+# add_runs SEED IMAGES...: the runs of the list line just read, in
+# configuration $vars, whose build makes IMAGES.
 add_runs() {
-	if ! build_images "$board" "$vars" "$outdir" target-images lokal.elf; then
+	local seed=$1
+	shift
+	if ! build_images "$board" "$vars" "$outdir" "$@"; then
 		tap_result "not ok" "vivt: build of target images ($O) failed: see $outdir/build-${O#build/}.log"
 		return
 	fi
-	ram=$(image_config "$O/lokal.elf" RAM_MB)
+	ram=$(image_config "$O/tests/$image.elf" RAM_MB)
 	label="$image${vars:+ [$vars]}"
-	echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $1 --jitter 20000" >> "$runs"
+	echo "$label|$O/tests/$image.elf|$ram|$status|$regex|$input|--seed $seed --jitter 20000" >> "$runs"
 	# Without extra make variables (or with KMAP_DEFER=0 alone): more jitter
 	# seeds on the cheap kmap images, and the stress run again with a 4 KiB
 	# D-cache and random replacement (evictions all the time, inside the
@@ -64,17 +67,28 @@ add_runs() {
 	fi
 }
 defer_seed=200
+lines=$(list_lines "$manifest" vivt "$board")
 while IFS='|' read -r image status regex vars input opt; do
+	[ -n "$image" ] || continue
 	if [ "$image" = '!' ]; then tap_result "not ok" "vivt: $status"; continue; fi
 	seed=$((seed + 1))
-	add_runs $seed
+	# The default configuration builds every image: the demo and the NOR
+	# image below need the rest of it anyway.
+	# shellcheck disable=SC2046
+	if [ -z "$vars" ]; then
+		add_runs $seed target-images lokal.elf
+	else
+		add_runs $seed $(config_images "$lines" "$vars")
+	fi
 	# The lines tests.list marks vivt:eager again in Linux's eager scheme.
 	if [ "$opt" = eager ]; then
+		# shellcheck disable=SC2046
+		set -- $(config_images "$lines" "$vars" eager)
 		vars="${vars:+$vars }KMAP_DEFER=0"
 		defer_seed=$((defer_seed + 1))
-		add_runs $defer_seed
+		add_runs $defer_seed "$@"
 	fi
-done < <(list_lines "$manifest" vivt "$board")
+done <<< "$lines"
 if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf nor-image; then
 	# The NOR image: the boot stub in flash copies the shell image to RAM.
 	echo "NOR image|$O/nor.elf|128|0|lokal> && exit +end the run|help\nexit\n|--image $O/shell.elf --seed 5 --dcache-kb 4" >> "$runs"
