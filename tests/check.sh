@@ -9,10 +9,10 @@
 # The phases and their lanes are listed in tests/phases.txt. The phases run
 # in two lanes at once (the machine has two cores). Phases in one lane run
 # in order, and no two lanes write the same build directory: lane 1 is
-# host-side (build/host*, build/check-config), then the shell's scripted
-# sessions (build/check-shell) and the AT91 board on the emulator
-# (build/at91sam9g20-ek*); lane 2 builds and runs the versatilepb images
-# (build/versatilepb*, build/vivt-emu), then the tool tests. The one thing
+# host-side (build/host*, build/check-config), then the AT91 board on the
+# emulator (build/at91sam9g20-ek*); lane 2 builds and runs the versatilepb
+# images (build/versatilepb*, build/vivt-emu), then the shell's scripted
+# sessions (build/check-shell) and the tool tests. The one thing
 # both lanes use, the emulator, is built before they start. The split
 # balances the lanes' CPU time; check-vivt reuses check-target's images, so
 # it follows it. CHECK_JOBS=1 runs every phase in one lane; CHECK_PHASES="a b"

@@ -79,9 +79,14 @@ list_lines() {
 # of LINES (list_lines' output) in configuration VARS (with runner option OPT
 # only, when given): a runner builds each configuration once, with just the
 # images it runs there (half a configuration's build is its test images).
+# An image with no source is left to the run, which reports it missing.
 config_images() {
+	local image
 	awk -F'|' -v v="$2" -v o="${3-}" -v any="${3+x}" \
-		'$1 != "!" && $4 == v && (any == "" || $6 == o) { print "tests/" $1 ".elf" }' <<< "$1" | sort -u
+		'$1 != "!" && $4 == v && (any == "" || $6 == o) { print $1 }' <<< "$1" | sort -u |
+		while read -r image; do
+			[ -f "$LOKAL_ROOT/tests/target/$image.c" ] && echo "tests/$image.elf"
+		done
 }
 
 # board_var BOARD VAR [MAKE-VARS...]: VAR as board/BOARD/board.mk sets it
