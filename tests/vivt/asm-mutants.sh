@@ -30,12 +30,12 @@ mkdir -p "$out"
 images=(
 	"$(build_dir versatilepb)/tests/test_kmap_sched.elf|128|"
 	"$(build_dir versatilepb)/tests/test_highmem.elf|128|"
-	"$(build_dir versatilepb "RAM_MB=64 LOWMEM_MB=16 LAST_PKMAP=64")/tests/test_highmem.elf|64|RAM_MB=64 LOWMEM_MB=16 LAST_PKMAP=64"
+	"$(build_dir versatilepb "RAM_MB=64 LOWMEM_MB=16 LAST_PKMAP=16")/tests/test_highmem.elf|64|RAM_MB=64 LOWMEM_MB=16 LAST_PKMAP=16"
 )
 for spec in "${images[@]}"; do
 	IFS='|' read -r elf ram vars <<< "$spec"
 	if [ ! -f "$elf" ]; then
-		build_images versatilepb "$vars" "$out" target-images ||
+		build_images versatilepb "$vars" "$out" "tests/$(basename "$elf")" ||
 			{ tap_result "not ok" "asm mutants: cannot build $elf (see $out/build-${O#build/}.log)"; exit 1; }
 	fi
 done
