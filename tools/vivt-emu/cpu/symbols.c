@@ -4,9 +4,27 @@
  * arm-none-eabi-addr2line (asked only when a report is printed).
  */
 #include <elf.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "vemu.h"
+
+extern char **environ;
+
+/*
+ * One addr2line for the whole run, started at the first question: a run
+ * asks a dozen, and a process each (with the debug info read each time)
+ * cost more than the questions' emulation.
+ */
+struct addr2line {
+	bool tried;
+	pid_t pid;
+	FILE *to, *from;
+};
 
 struct sym {
 	uint32_t addr, size;
@@ -18,6 +36,7 @@ struct symbols {
 	char *path;
 	struct sym *v;
 	size_t n;
+	struct addr2line *a2l;
 };
 
 static int by_addr(const void *a, const void *b)
@@ -79,6 +98,7 @@ struct symbols *symbols_load(const char *path)
 	if (!s)
 		return NULL;
 	s->path = strdup(path);
+	s->a2l = calloc(1, sizeof(*s->a2l));
 	if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > (long)sizeof(Elf32_Ehdr) &&
 	    fseek(f, 0, SEEK_SET) == 0 && (img = malloc((size_t)n)) &&
 	    fread(img, 1, (size_t)n, f) == (size_t)n)
@@ -93,6 +113,12 @@ void symbols_free(struct symbols *s)
 {
 	if (!s)
 		return;
+	if (s->a2l && s->a2l->to) {
+		fclose(s->a2l->to);	/* addr2line ends at the end of its input */
+		fclose(s->a2l->from);
+		waitpid(s->a2l->pid, NULL, 0);
+	}
+	free(s->a2l);
 	for (size_t i = 0; i < s->n; i++)
 		free(s->v[i].name);
 	free(s->v);
@@ -143,26 +169,83 @@ bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr)
 	return false;
 }
 
+/* Start addr2line -a -i on the ELF; false if it cannot be (then no lines are given). */
+static bool a2l_start(const struct symbols *s, struct addr2line *a)
+{
+	int in[2], out[2];
+	posix_spawn_file_actions_t fa;
+	char *argv[] = { "arm-none-eabi-addr2line", "-a", "-i", "-e", s->path, NULL };
+	bool ok;
+
+	a->tried = true;
+	if (pipe(in))
+		return false;
+	if (pipe(out)) {
+		close(in[0]);
+		close(in[1]);
+		return false;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addclose(&fa, in[1]);
+	posix_spawn_file_actions_addclose(&fa, out[0]);
+	ok = posix_spawnp(&a->pid, argv[0], &fa, NULL, argv, environ) == 0;
+	posix_spawn_file_actions_destroy(&fa);
+	close(in[0]);
+	close(out[1]);
+	if (ok) {
+		a->to = fdopen(in[1], "w");
+		a->from = fdopen(out[0], "r");
+		ok = a->to && a->from;
+	}
+	if (!ok) {
+		close(in[1]);
+		close(out[0]);
+		a->to = a->from = NULL;
+	}
+	return ok;
+}
+
+/*
+ * Ask for ADDR, then for an address no ELF of ours has code at: with -a
+ * each answer starts with its address, so the second header ends the
+ * first answer's lines (one, or more for an inlined chain, innermost first).
+ */
+#define A2L_END 0xfffffffcu
 static void source_line(const struct symbols *s, uint32_t addr, bool outer, char *buf, size_t len)
 {
-	char cmd[1200];
-	FILE *p;
+	struct addr2line *a = s ? s->a2l : NULL;
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+	char line[1024];
+	bool header = false, first = true;
 
 	buf[0] = 0;
-	if (!s || strchr(s->path, '\'') || strlen(s->path) > 1000)
+	if (!a || (!a->tried && !a2l_start(s, a)) || !a->to)
 		return;
-	snprintf(cmd, sizeof(cmd), "arm-none-eabi-addr2line %s-e '%s' 0x%08x 2>/dev/null",
-		 outer ? "-i " : "", s->path, addr);
-	p = popen(cmd, "r");
-	if (!p)
-		return;
-	/* With -i the inlined chain follows, innermost first: keep the last line. */
-	while (fgets(buf, (int)len, p) && outer)
-		;
+	sigaction(SIGPIPE, &ign, &old);		/* a dead addr2line: no line, not the run's end */
+	fprintf(a->to, "0x%08x\n0x%08x\n", addr, A2L_END);
+	fflush(a->to);
+	sigaction(SIGPIPE, &old, NULL);
+	while (fgets(line, sizeof(line), a->from)) {
+		if (!strncmp(line, "0x", 2)) {
+			if (header) {
+				/* the end marker's own answer follows */
+				if (!fgets(line, sizeof(line), a->from))
+					break;
+				break;
+			}
+			header = true;
+			continue;
+		}
+		if (first || outer)
+			snprintf(buf, len, "%s", line);
+		first = false;
+	}
 	buf[strcspn(buf, "\n")] = 0;
 	if (!strncmp(buf, "??", 2))
 		buf[0] = 0;
-	pclose(p);
 }
 
 void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size_t len)
