@@ -27,7 +27,6 @@ include tools/board-flow.mk
 include tools/latency/latency.mk
 include tools/vivt-emu/vivt-emu.mk
 include tools/vivt-emu/at91.mk
-include tools/check-config.mk
 
 # ---- cross build ------------------------------------------------------------
 CROSS   ?= arm-none-eabi-
@@ -117,7 +116,7 @@ check: bootstrap
 	@tests/check.sh
 
 # Every target a user may call, one per line ("  NAME  what it does");
-# tools/check-config.sh compares this list with the targets that exist.
+# tests/config/check-config.sh compares this list with the targets that exist.
 help:
 	@echo "Lokal: make [TARGET] [VARIABLE=VALUE ...]"
 	@echo "Build and run (QEMU -M versatilepb):"

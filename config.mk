@@ -89,7 +89,7 @@ $(info note: DEBUG_HIGHMEM=1 forces the eager kmap teardown: KMAP_DEFER=1 is ign
 endif
 
 # `make config-limits`: "NAME MIN MAX" for each numeric variable on this
-# board (tools/check-config.sh tests every one).
+# board (tests/config/check-config.sh tests every one).
 .PHONY: config-limits
 config-limits:
 	@$(foreach v,$(CFG_NUMERIC),echo "$(v) $(call cfg_min,$(v)) $(call cfg_max,$(v))";)

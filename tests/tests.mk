@@ -22,3 +22,9 @@ check-shell: bootstrap
 	@SHELL_SMALL_ELF=build/check-shell-8/shell.elf PYTHONDONTWRITEBYTECODE=1 \
 		python3 tests/shell/run_tests.py build/check-shell/shell.elf \
 		$(if $(TAP),$(TAP),/dev/null) $(SHELL_FUZZ_SEED)
+
+# Every make variable's limits on every board, the demo on small memories,
+# bounded QEMU runs, the target runner on a fresh tree.
+.PHONY: check-config
+check-config: bootstrap
+	@tests/config/check-config.sh $(if $(TAP),$(TAP),/dev/stdout)

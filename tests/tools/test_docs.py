@@ -49,6 +49,13 @@ class Readme(unittest.TestCase):
         self.assertGreater(len(phases), 5)
         self.assertEqual(rows, phases, "README's phase table against tests/phases.txt")
 
+    def test_layout_shows_every_test_folder(self):
+        layout = self.doc.split("## Layout", 1)[1].split("\n## ", 1)[0]
+        tests = os.path.join(ROOT, "tests")
+        for d in sorted(os.listdir(tests)):
+            if os.path.isdir(os.path.join(tests, d)):
+                self.assertTrue("tests/%s/" % d in layout, "README's layout does not show tests/%s/" % d)
+
     def test_emulator_binary_and_its_target(self):
         self.assertIn("build/vivt-emu/vivt-emu", read("tools/vivt-emu/vivt-emu.mk").replace(
             "$(VEMU_OUT)", "build/vivt-emu"))

@@ -2,9 +2,9 @@
 # `make check-config`: bad configurations stop make before anything is
 # compiled, with the variable and its limit named; good edge configurations
 # are accepted; the demo adapts to the memory there is; QEMU runs are
-# bounded and say so; the target runner fails loudly on a fresh tree. TAP lines go to $1 (and stdout); exits non-zero on
-# any failure.
-#   tools/check-config.sh TAP_OUT
+# bounded and say so; the target runner fails loudly on a fresh tree.
+# TAP lines go to $1 (and stdout); exits non-zero on any failure.
+#   tests/config/check-config.sh TAP_OUT
 set -uo pipefail
 tap=${1:-/dev/stdout}
 out=build/check-config
@@ -12,10 +12,6 @@ rm -rf "$out"
 mkdir -p "$out"
 . tests/lib/tap.sh
 tap_open "$tap"
-
-result() {      # result ok|fail NAME [DETAIL]
-	if [ "$1" = ok ]; then tap_result ok "$2"; else tap_result "not ok" "$2" ${3:+"$3"}; fi
-}
 
 mk() { make --no-print-directory "$@"; }
 
@@ -27,23 +23,24 @@ refused() {
 	dir=$out/bad-$TAP_N
 	log=$out/bad-$TAP_N.log
 	if mk O="$dir" "$@" all > "$log" 2>&1; then
-		result fail "$name: refused" "make succeeded; see $log"
+		tap_result "not ok" "$name: refused" "make succeeded; see $log"
 	elif ! grep -q '\*\*\*.*'"$want" "$log"; then
-		result fail "$name: refused" "no make error saying '$want'; see $log"
+		tap_result "not ok" "$name: refused" "no make error saying '$want'; see $log"
 	elif grep -q '^  \(CC\|AS\|LD\) ' "$log" || [ -e "$dir" ]; then
-		result fail "$name: refused" "something was built before the error; see $log"
+		tap_result "not ok" "$name: refused" "something was built before the error; see $log"
 	else
-		result ok "$name: refused: $(grep -o '\*\*\* .*' "$log" | head -1 | cut -c5- | sed "s/  Stop\.$//")"
+		tap_result ok "$name: refused: $(grep -o '\*\*\* .*' "$log" | head -1 | cut -c5- | sed "s/  Stop\.$//")"
 	fi
 }
 
-# accepted "NAME" VAR=VALUE...: the configuration passes the checks.
+# accepted "NAME" VAR=VALUE...: the configuration passes the checks. O
+# names a folder with no build, so make reads no dependency files.
 accepted() {
 	local name=$1; shift
-	if mk -s "$@" config-limits > "$out/good-$TAP_N.log" 2>&1; then
-		result ok "$name: accepted"
+	if mk -s O="$out/good" "$@" config-limits > "$out/good-$TAP_N.log" 2>&1; then
+		tap_result ok "$name: accepted"
 	else
-		result fail "$name: accepted" "$(tail -1 "$out/good-$TAP_N.log")"
+		tap_result "not ok" "$name: accepted" "$(tail -1 "$out/good-$TAP_N.log")"
 	fi
 }
 
@@ -79,9 +76,9 @@ mkdir -p "$ext/o/include/generated" && touch "$ext/o/include/generated/config.h"
 mk -n O="$ext/o" clean > "$out/clean.log" 2>&1
 if grep -qx 'rm -rf build' "$out/clean.log" && grep -v -x 'rm -rf build' "$out/clean.log" | sh &&
    [ ! -e "$ext/o" ] && [ -e "$ext/mine/notes.txt" ]; then
-	result ok "make clean O=DIR removes the build in DIR"
+	tap_result ok "make clean O=DIR removes the build in DIR"
 else
-	result fail "make clean O=DIR removes the build in DIR" "see $out/clean.log"
+	tap_result "not ok" "make clean O=DIR removes the build in DIR" "see $out/clean.log"
 fi
 rm -rf "$ext"
 
@@ -106,7 +103,7 @@ refused "config.table missing" "no-such.table is missing" CONFIG_TABLE="$out/no-
 for b in $(ls board/*/board.mk | cut -d/ -f2); do
 	if ! mk -s BOARD="$b" config-limits > "$out/limits-$b.txt" 2> "$out/limits-$b.log" ||
 	   [ ! -s "$out/limits-$b.txt" ]; then
-		result fail "board $b: make config-limits lists its limits" "see $out/limits-$b.log"
+		tap_result "not ok" "board $b: make config-limits lists its limits" "see $out/limits-$b.log"
 		continue
 	fi
 	while read -r var min max; do
@@ -128,12 +125,12 @@ for b in $(ls board/*/board.mk | cut -d/ -f2); do
 	grep -q '^BOARD_QEMU' "board/$b/board.mk" && continue
 	log=$out/run-$b.log
 	if mk O="$out/run-$b" BOARD="$b" run > "$log" 2>&1; then
-		result fail "make run BOARD=$b (no QEMU model): refused" "it succeeded; see $log"
+		tap_result "not ok" "make run BOARD=$b (no QEMU model): refused" "it succeeded; see $log"
 	elif grep -q "board $b has no QEMU model" "$log" && grep -q "make BOARD=$b run-vivt" "$log" &&
 	     ! grep -q '^  \(CC\|LD\) ' "$log"; then
-		result ok "make run BOARD=$b (no QEMU model): refused before building"
+		tap_result ok "make run BOARD=$b (no QEMU model): refused before building"
 	else
-		result fail "make run BOARD=$b (no QEMU model): refused before building" "see $log"
+		tap_result "not ok" "make run BOARD=$b (no QEMU model): refused before building" "see $log"
 	fi
 done
 
@@ -148,8 +145,8 @@ for mkf in board/*/board.mk; do
 	grep -q '^BOARD_QEMU' "$mkf" && want="BOARD=$b run, shell" || want="none"
 	case "$line" in *"$want"*"BOARD=$b run-vivt"*"BOARD=$b load"*) ;; *) bad="$bad $b" ;; esac
 done
-[ -z "$bad" ] && result ok "make boards lists every board and where it runs" ||
-	result fail "make boards lists every board and where it runs" "wrong for:$bad; see $out/boards.log"
+[ -z "$bad" ] && tap_result ok "make boards lists every board and where it runs" ||
+	tap_result "not ok" "make boards lists every board and where it runs" "wrong for:$bad; see $out/boards.log"
 
 # make help lists every target a user may call (every .PHONY target but
 # the internal FORCE and no-qemu-model), and nothing that is not a target.
@@ -160,9 +157,9 @@ awk '/^  [a-z]/ { print $1 }' "$out/help.log" | sort -u > "$out/help-targets.txt
 missing=$(comm -23 "$out/targets.txt" "$out/help-targets.txt" | tr '\n' ' ')
 extra=$(comm -13 "$out/targets.txt" "$out/help-targets.txt" | tr '\n' ' ')
 if [ "$(wc -l < "$out/targets.txt")" -gt 20 ] && [ -z "$missing$extra" ]; then
-	result ok "make help lists every target ($(wc -l < "$out/targets.txt")) and only targets"
+	tap_result ok "make help lists every target ($(wc -l < "$out/targets.txt")) and only targets"
 else
-	result fail "make help lists every target and only targets" "not listed: ${missing:-none}; not targets: ${extra:-none}"
+	tap_result "not ok" "make help lists every target and only targets" "not listed: ${missing:-none}; not targets: ${extra:-none}"
 fi
 
 # `make run` with little or no highmem: the demo adapts and says so.
@@ -173,13 +170,13 @@ demo_runs() {
 	mk -j2 O="$dir" "$@" QEMU_TIMEOUT=120 run > "$log" 2>&1
 	local rc=$?
 	if [ "$rc" -ne 0 ]; then
-		result fail "$name" "exit status $rc; see $log"
+		tap_result "not ok" "$name" "exit status $rc; see $log"
 	elif ! tr -d '\r' < "$log" | grep -Eq "$want"; then
-		result fail "$name" "no line matching /$want/; see $log"
+		tap_result "not ok" "$name" "no line matching /$want/; see $log"
 	elif ! tr -d '\r' < "$log" | grep -q '^demo: data verification: 0 mismatching words'; then
-		result fail "$name" "the threads phase did not verify its data; see $log"
+		tap_result "not ok" "$name" "the threads phase did not verify its data; see $log"
 	else
-		result ok "$name"
+		tap_result ok "$name"
 	fi
 }
 demo_runs "make run RAM_MB=64 LOWMEM_MB=64: no highmem, the demo says so and runs" \
@@ -196,15 +193,15 @@ QEMU_TIMEOUT=2 tools/qemu-run.sh "$img" -S > "$out/timeout.log" 2>&1 < /dev/null
 rc=$?
 if [ "$rc" -eq 124 ] && grep -q 'did not finish within QEMU_TIMEOUT=2s' "$out/timeout.log" &&
    [ $((SECONDS - start)) -lt 15 ]; then
-	result ok "qemu-run.sh stops a run at QEMU_TIMEOUT and says so (status 124)"
+	tap_result ok "qemu-run.sh stops a run at QEMU_TIMEOUT and says so (status 124)"
 else
-	result fail "qemu-run.sh stops a run at QEMU_TIMEOUT and says so (status 124)" "status $rc; see $out/timeout.log"
+	tap_result "not ok" "qemu-run.sh stops a run at QEMU_TIMEOUT and says so (status 124)" "status $rc; see $out/timeout.log"
 fi
 if tools/qemu-run.sh "$out/no-such.elf" > "$out/noimage.log" 2>&1; then
-	result fail "qemu-run.sh refuses a missing image" "it succeeded"
+	tap_result "not ok" "qemu-run.sh refuses a missing image" "it succeeded"
 else
-	grep -q 'no such image' "$out/noimage.log" && result ok "qemu-run.sh refuses a missing image" ||
-		result fail "qemu-run.sh refuses a missing image" "see $out/noimage.log"
+	grep -q 'no such image' "$out/noimage.log" && tap_result ok "qemu-run.sh refuses a missing image" ||
+		tap_result "not ok" "qemu-run.sh refuses a missing image" "see $out/noimage.log"
 fi
 # The target runner on a fresh tree (no build/check yet) runs, reports
 # and fails loudly: a wrong exit status, a missing image and a malformed
@@ -217,9 +214,9 @@ if [ "$rc" -ne 0 ] && [ "$(grep -c '^not ok' "$out/bad.tap")" -eq 3 ] &&
    grep -q 'test_fault_null: exit status 4, expected 3' "$out/bad.tap" &&
    grep -q 'bad.list:3: not the 7 columns' "$out/bad.tap" &&
    [ -d "$out/fresh/target/versatilepb-default" ]; then
-	result ok "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero"
+	tap_result ok "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero"
 else
-	result fail "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero" \
+	tap_result "not ok" "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero" \
 		"status $rc; see $out/bad.tap and $out/runner.log"
 fi
 
