@@ -71,7 +71,7 @@ $(O)/$(1).elf: $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $(BOARD_LDSCRIPT)
 	@$$(OBJCOPY) -O binary $$@ $(O)/$(1).bin
 endef
 
-$(eval $(call image,lokal,firmware/apps/demo.c))
+$(eval $(call image,lokal,firmware/apps/demo.c firmware/apps/demo_dma.c))
 $(eval $(call image,bench,$(sort $(wildcard firmware/apps/bench/*.c))))
 .PHONY: bench-image
 bench-image: $(O)/bench.elf

@@ -92,7 +92,7 @@ done <<< "$lines"
 if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf nor-image; then
 	# The NOR image: the boot stub in flash copies the shell image to RAM.
 	echo "NOR image|$O/nor.elf|128|0|lokal> && exit +end the run|help\nexit\n|--image $O/shell.elf --seed 5 --dcache-kb 4" >> "$runs"
-	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words||--seed 3 --jitter 20000" >> "$runs"
+	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words && demo: DMA verification: 0 copies||--seed 3 --jitter 20000" >> "$runs"
 	echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|128|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
 else
 	tap_result "not ok" "vivt: build of the demo and the NOR image failed: see $outdir/build-${O#build/}.log"

@@ -19,8 +19,9 @@
 #define PL080_NOWAIT            (1u << 0)       /* no free channel: -EBUSY instead of sleeping */
 
 /*
- * Set up the controller at base (its interrupt on line irq). Once, before
- * any transfer; returns 0, or -1 if the line is taken.
+ * Set up the controller at base (its interrupt on line irq), before any
+ * transfer; returns 0 (at once if it was set up already), or -1 if the
+ * line is taken.
  */
 int pl080_init(uintptr_t base, unsigned int irq);
 

@@ -2,7 +2,7 @@
 # `make load` / `make flash` put on a board. Included from the Makefile.
 SHELL_APP_SRCS := $(sort $(wildcard firmware/apps/shell/*.c)) \
                   $(filter-out firmware/apps/bench/main.c,$(sort $(wildcard firmware/apps/bench/*.c))) \
-                  firmware/apps/demo.c.shell
+                  firmware/apps/demo.c.shell firmware/apps/demo_dma.c
 
 # The demo, built again with its app_main renamed so `demo` can call it.
 $(O)/obj/firmware/apps/demo.c.shell.o: firmware/apps/demo.c $(CONFIG_H) | bootstrap
