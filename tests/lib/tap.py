@@ -6,20 +6,31 @@ import traceback
 
 
 class Tap:
-    def __init__(self, path):
-        self.out = open(path, "a")
+    def __init__(self, path=None):
+        """Results go to the terminal and, when PATH is given, to that file."""
+        self.out = open(path, "a") if path else None
         self.n = 0
         self.failed = 0
 
-    def result(self, ok, name, note=""):
-        """One numbered result; NOTE goes to the terminal only (timings)."""
+    def write(self, line, note=""):
+        print(line + note, flush=True)
+        if self.out:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+    def plan(self, count):
+        """The plan line "1..COUNT", before the results."""
+        self.write("1..%d" % count)
+
+    def result(self, ok, name, note="", detail=()):
+        """One numbered result; NOTE goes to the terminal only (timings);
+        each DETAIL line becomes a "# " line under a failure."""
         self.n += 1
         if not ok:
             self.failed += 1
-        line = "%s %d - %s" % ("ok" if ok else "not ok", self.n, name)
-        print(line + note, flush=True)
-        self.out.write(line + "\n")
-        self.out.flush()
+        self.write("%s %d - %s" % ("ok" if ok else "not ok", self.n, name), note)
+        for d in detail if not ok else ():
+            self.write("# " + d)
 
     def run(self, name, fn, *args):
         t0 = time.monotonic()

@@ -34,47 +34,68 @@ tap_result() {
 	if [ "$res" != ok ]; then
 		for d in "$@"; do line+=$'\n'"# $d"; done
 	fi
-	printf '%s\n' "$line" >> "$TAP_FILE"
-	[ "$TAP_FILE" = /dev/stdout ] || printf '%s\n' "$line"
+	tap_write "$line"
+}
+
+# tap_write TEXT: one or more lines to the stream and the terminal. Stdout
+# is written through fd 1 only: reopening /dev/stdout when it is a file
+# would write at another offset than fd 1 and overwrite its lines.
+tap_write() {
+	[ "$TAP_FILE" = /dev/stdout ] || printf '%s\n' "$1" >> "$TAP_FILE"
+	printf '%s\n' "$1"
 }
 
 # tap_note TEXT: a "# TEXT" comment line in the stream (no result).
-tap_note() {
-	printf '# %s\n' "$1" >> "$TAP_FILE"
-	[ "$TAP_FILE" = /dev/stdout ] || printf '# %s\n' "$1"
-}
+tap_note() { tap_write "# $1"; }
 
 # tap_relay [PREFIX]: every "ok [N] - x" / "not ok [N] - x" line on stdin
-# becomes a result named "PREFIXx"; other lines pass through to stdout.
+# becomes a result named "PREFIXx", and the "# " lines right under a failure
+# stay under it; other lines pass through to stdout.
 # Feed it by redirection (tap_relay < <(cmd)), not a pipe: a pipe runs it in
 # a subshell whose count is lost.
 tap_relay() {
-	local line res
+	local line res=ok
 	while IFS= read -r line; do
 		case $line in
 		"ok "*|"not ok "*)
 			res=ok; [[ $line == not* ]] && res="not ok"
 			tap_result "$res" "${1:-}${line#* - }";;
-		*) printf '%s\n' "$line";;
+		"# "*) if [ "$res" = ok ]; then printf '%s\n' "$line"; else tap_write "$line"; fi;;
+		*) res=ok; printf '%s\n' "$line";;
 		esac
 	done
 }
 
 # tap_from NAME CMD...: CMD's "ok [N] - x" / "not ok [N] - x" lines as
-# results (renumbered, named "$TAP_PREFIX x"); a CMD that reported none, or
-# failed with no failing result, is one failure more, NAME's.
+# results (renumbered, named "$TAP_PREFIX x"); a CMD that reported none,
+# reported other than its plan line ("1..N") says, or failed with no failing
+# result, is one failure more, NAME's.
 tap_from() {
-	local name=$1 out rc
+	local name=$1 out rc why
 	shift
 	out=$("$@" 2>&1)
 	rc=$?
 	tap_relay "${TAP_PREFIX:-}" <<< "$out"
+	why=$(tap_plan_text "$out")
 	if ! grep -qE '^(not )?ok ' <<< "$out"; then
 		tap_result "not ok" "$name: reported no result (status $rc)"
+	elif [ -n "$why" ]; then
+		tap_result "not ok" "$name: $why"
 	elif [ "$rc" -ne 0 ] && ! grep -q '^not ok ' <<< "$out"; then
 		tap_result "not ok" "$name: exit status $rc"
 	fi
 }
+
+# tap_check STATUS NAME [DETAIL...]: a result that passes when STATUS (a
+# test's exit status, as in `[ ... ]; tap_check $? NAME`) is 0.
+tap_check() {
+	local rc=$1
+	shift
+	if [ "$rc" -eq 0 ]; then tap_result ok "$1"; else tap_result "not ok" "$@"; fi
+}
+
+# tap_plan_out COUNT: the plan line "1..COUNT" (before the results).
+tap_plan_out() { tap_write "1..$1"; }
 
 # tap_close: true when every result passed and there was at least one.
 tap_close() {
@@ -89,12 +110,15 @@ tap_cases() { tr -d '\r' < "$1" | grep -E '^(not )?ok [0-9]+ - '; }
 
 # tap_plan LOG: says what is wrong with LOG's plan ("planned 5 cases, ran 4"),
 # nothing when the cases match the first plan line or there is no plan.
-tap_plan() {
+tap_plan() { tap_plan_text "$(tr -d '\r' < "$1")"; }
+
+# tap_plan_text TEXT: the same for TAP text.
+tap_plan_text() {
 	local plan got
-	plan=$(grep -m1 -E '^1\.\.[0-9]+' < <(tr -d '\r' < "$1") | cut -d. -f3)
+	plan=$(grep -m1 -oE '^1\.\.[0-9]+' <<< "$1")
 	[ -n "$plan" ] || return 0
-	got=$(grep -c . < <(tap_cases "$1"))
-	[ "$got" -eq "$plan" ] || echo "planned $plan cases, ran $got"
+	got=$(grep -cE '^(not )?ok [0-9]+ - ' <<< "$1")
+	[ "$got" -eq "${plan#1..}" ] || echo "planned ${plan#1..} cases, ran $got"
 }
 
 # tap_missing LOG 'RE && RE ...': the regexes (grep -E) no line of LOG matches,

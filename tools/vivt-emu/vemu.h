@@ -90,6 +90,7 @@ struct options {
 	uint32_t max_reports;	/* stop after this many reports */
 	bool stats;
 	const char *stats_at_lines;	/* regex: model counters at matching console lines */
+	const char *stats_file;		/* the run's figures as key=value lines, or NULL */
 };
 
 /*
@@ -240,6 +241,9 @@ void vemu_console_putc(struct vemu *vm, int c);
  * cannot be opened ends the run before it starts. */
 int vemu_console_input(const char *input);
 void stats_lines_free(struct vemu *vm);
+
+/* stats-file.c: --stats-file; -1 (after a message) if it cannot be written */
+int stats_file_write(struct vemu *vm, const char *path, int status, double secs, double cpu);
 
 /* report.c */
 struct ms_report;

@@ -1,11 +1,12 @@
 # vivt-emu's memory-system model (memsys.h): its unit tests and the
 # emulator's own ARM test programs.
-#   make check-vivt-model   tools/vivt-emu/tests/test_memsys.c (ASan + UBSan),
-#                           then tools/vivt-emu/tests/arm/run.sh: each program
-#                           commits one violation and must be reported, its
-#                           -DFIXED twin must run clean; then
-#                           tests/model-mutants.py: each model rule bent in
-#                           turn must fail a unit test; TAP to $(TAP) if set
+#   make check-vivt-model   tools/vivt-emu/tests/check-model.sh:
+#                           tests/test_memsys.c (ASan + UBSan), then
+#                           tests/arm/run.sh: each program commits one
+#                           violation and must be reported, its -DFIXED twin
+#                           must run clean; then tests/model-mutants.py: each
+#                           model rule bent in turn must fail a unit test;
+#                           TAP to $(TAP) if set
 .PHONY: check-vivt-model
 
 VMODEL_DIR    := tools/vivt-emu
@@ -23,13 +24,4 @@ $(VMODEL_TEST): $(VMODEL_SRCS) $(VMODEL_DIR)/tests/test_memsys.c $(wildcard $(VM
 	@gcc $(VMODEL_CFLAGS) -o $@ $(VMODEL_SRCS) $(VMODEL_DIR)/tests/test_memsys.c
 
 check-vivt-model: $(VMODEL_TEST) $(VEMU)
-	@rc=0; \
-	 $(VMODEL_TEST) > $(VMODEL_OUT)/unit.tap || rc=1; \
-	 $(VMODEL_DIR)/tests/arm/run.sh $(VEMU) $(VMODEL_OUT)/arm > $(VMODEL_OUT)/arm.tap || rc=1; \
-	 $(VMODEL_DIR)/tests/model-mutants.py $(VMODEL_OUT)/mutants > $(VMODEL_OUT)/mutants.tap || rc=1; \
-	 cat $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap $(VMODEL_OUT)/mutants.tap; \
-	 if [ -n "$(TAP)" ]; then \
-		grep -hE '^(not )?ok ' $(VMODEL_OUT)/unit.tap $(VMODEL_OUT)/arm.tap \
-			$(VMODEL_OUT)/mutants.tap >> "$(TAP)"; \
-	 fi; \
-	 exit $$rc
+	@$(VMODEL_DIR)/tests/check-model.sh $(VMODEL_TEST) $(VEMU) $(VMODEL_OUT) $(if $(TAP),$(TAP),/dev/stdout)

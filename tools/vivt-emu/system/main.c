@@ -41,7 +41,8 @@ static void usage(FILE *f)
 		"  --max-reports N    stop the run after N reports (default 10000)\n"
 		"  --stats            print the model's counters at the end\n"
 		"  --stats-at-lines RE  at each console line matching RE (extended regex),\n"
-		"                     print the model's counters since the previous one\n", f);
+		"                     print the model's counters since the previous one\n"
+		"  --stats-file FILE  the run's figures as key=value lines (for scripts)\n", f);
 }
 
 static bool parse_u64(const char *s, uint64_t *out)
@@ -94,12 +95,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return -1;
 			}
 			o->stats_at_lines = v;
-		} else if (!strcmp(a, "--vcd") || !strcmp(a, "--input") || !strcmp(a, "--image")) {
-			if (!v) {
+		} else if (!strcmp(a, "--vcd") || !strcmp(a, "--input") || !strcmp(a, "--image") ||
+			   !strcmp(a, "--stats-file")) {
+			if (!v || !*v) {
 				fprintf(stderr, "vivt-emu: %s needs a file name\n", a);
 				return -1;
 			}
-			*(!strcmp(a, "--vcd") ? &o->vcd : !strcmp(a, "--input") ? &o->input : &o->inner) = v;
+			*(!strcmp(a, "--vcd") ? &o->vcd : !strcmp(a, "--input") ? &o->input :
+			  !strcmp(a, "--image") ? &o->inner : &o->stats_file) = v;
 		} else if (!strcmp(a, "--ram") || !strcmp(a, "--dcache-kb") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "--jitter") || !strcmp(a, "--max-insns") || !strcmp(a, "--max-reports") ||
 			   !strcmp(a, "--insn-limit")) {
@@ -246,6 +249,8 @@ int main(int argc, char **argv)
 		print_stats(vm);
 	if (vm->reports)
 		status = EXIT_REPORTED;
+	if (vm->opt.stats_file && stats_file_write(vm, vm->opt.stats_file, status, secs, cpu))
+		status = 1;
 	stats_lines_free(vm);
 	if (vm->ms)
 		ms_free(vm->ms);

@@ -5,23 +5,24 @@
 # it has no symbols; a signal ends the run with the console and summary
 # written; --insn-limit stops a run and says so; a run shows progress on a
 # terminal. Every run is bounded by timeout, so an emulator that ignores
-# an option cannot hang the check. Prints one "ok - ..." or "not ok - ..." line per check.
+# an option cannot hang the check. TAP on stdout (tests/lib/tap.sh).
 #   tests/cli.sh EMULATOR SHELL.elf DEMO.elf WORKDIR
 set -uo pipefail
 emu=$1 shell=$2 demo=$3 dir=$4
 mkdir -p "$dir"
-res() { if [ "$1" = 0 ]; then echo "ok - vivt cli: $2"; else echo "not ok - vivt cli: $2${3:+: $3}"; fi; }
+. "$(dirname "$0")/../../../tests/lib/tap.sh"
+tap_open
 
 bad=""
 for kb in 0 1 2 3 6 256 1024; do
-	timeout 20 "$emu" --dcache-kb "$kb" --input /dev/null "$shell" > "$dir/dc-$kb.out" 2> "$dir/dc-$kb.err"
+	tap_timeout 20 "$emu" --dcache-kb "$kb" --input /dev/null "$shell" > "$dir/dc-$kb.out" 2> "$dir/dc-$kb.err"
 	rc=$?
 	{ [ "$rc" = 1 ] && [ "$(wc -l < "$dir/dc-$kb.err")" = 1 ] &&
 	  grep -q "^vivt-emu: --dcache-kb $kb: an ARM926EJ-S D-cache is 4, 8, 16, 32, 64 or 128 KiB$" "$dir/dc-$kb.err" &&
 	  [ ! -s "$dir/dc-$kb.out" ]; } || bad="$bad $kb"
 done
 [ -z "$bad" ]
-res $? "--dcache-kb outside 4..128 KiB or not a power of two is refused before the run" "wrong for:$bad (see $dir/dc-*.err)"
+tap_check $? "vivt cli: --dcache-kb outside 4..128 KiB or not a power of two is refused before the run" "wrong for:$bad (see $dir/dc-*.err)"
 
 # Cut right after the last loadable segment's bytes: the code and data are
 # whole, the section headers and the symbol table are gone.
@@ -30,10 +31,10 @@ while read -r off filesz; do
 	[ $((off + filesz)) -gt "$end" ] && end=$((off + filesz))
 done < <(readelf -lW "$demo" | awk '$1 == "LOAD" { print $2, $5 }')
 head -c "$end" "$demo" > "$dir/cut.elf"
-timeout 60 "$emu" --no-model --input /dev/null --insn-limit 20000000 "$dir/cut.elf" > "$dir/cut.out" 2> "$dir/cut.err"
+tap_timeout 60 "$emu" --no-model --input /dev/null --insn-limit 20000000 "$dir/cut.elf" > "$dir/cut.out" 2> "$dir/cut.err"
 grep -q "^vivt-emu: warning: $dir/cut.elf has no symbol table (truncated or stripped?)" "$dir/cut.err" &&
 	! grep -q "no symbol table" "$dir/dc-4.err" 2>/dev/null
-res $? "an ELF without its symbol table ($end of $(stat -c %s "$demo") bytes) runs with a warning" "see $dir/cut.err"
+tap_check $? "vivt cli: an ELF without its symbol table ($end of $(stat -c %s "$demo") bytes) runs with a warning" "see $dir/cut.err"
 
 # The shell image idles forever: TERM (as timeout sends it) must still leave
 # the console and the run's summary in the files.
@@ -47,18 +48,19 @@ wait "$pid"
 rc=$?
 grep -q "lokal> " "$dir/term.out" && grep -q "interrupted by signal 15 (SIGTERM)" "$dir/term.err" &&
 	grep -q "exit 143, .* instructions in" "$dir/term.err" && [ "$rc" = 143 ]
-res $? "SIGTERM ends the run in order: console and summary written, status 143" "status $rc; see $dir/term.*"
+tap_check $? "vivt cli: SIGTERM ends the run in order: console and summary written, status 143" "status $rc; see $dir/term.*"
 
-timeout 60 "$emu" --no-model --input /dev/null --insn-limit 20000000 "$shell" > "$dir/limit.out" 2> "$dir/limit.err"
+tap_timeout 60 "$emu" --no-model --input /dev/null --insn-limit 20000000 "$shell" > "$dir/limit.out" 2> "$dir/limit.err"
 rc=$?
 [ "$rc" = 1 ] && grep -q "error: stopped at --insn-limit of 20000000 instructions (.* s emulated, pc 0x[0-9a-f]*): --insn-limit N raises it, 0 for none" "$dir/limit.err"
-res $? "--insn-limit stops a run that never ends and says so" "status $rc; see $dir/limit.err"
+tap_check $? "vivt cli: --insn-limit stops a run that never ends and says so" "status $rc; see $dir/limit.err"
 "$emu" --help | grep -q -- "--insn-limit N .*(default" && "$emu" --help | grep -q "20000000000; 0: no limit"
-res $? "--help gives the default instruction limit"
+tap_check $? "vivt cli: --help gives the default instruction limit"
 
 # stderr on a terminal (script's pty), stdout to a file: progress lines.
 script -qec "timeout 60 '$emu' --no-model --input /dev/null --insn-limit 500000000 '$demo' > '$dir/prog.out'" \
 	"$dir/prog.tty" > /dev/null 2>&1
 grep -aq "vivt-emu: [0-9]* s: [0-9.]* s emulated, [0-9]* M instructions" "$dir/prog.tty" &&
 	! grep -aq "M instructions" "$dir/prog.out"
-res $? "progress on a terminal while the console goes to a file" "see $dir/prog.tty"
+tap_check $? "vivt cli: progress on a terminal while the console goes to a file" "see $dir/prog.tty"
+tap_close

@@ -3,20 +3,21 @@
 # whose windows have a known length (some above the bound): the emulator
 # must report exactly the length the image expects for the window opened in
 # each of its functions, and irqsoff-summary.py must fail the run for its
-# windows above BOUND.  Prints one "ok - ..." or "not ok - ..." per check.
+# windows above BOUND.  TAP on stdout (tests/lib/tap.sh).
 #   tests/irqsoff-calib.sh EMULATOR IMAGE.elf WORKDIR BOUND [emulator options]
 # (CALIB_LABEL names the runner in the result lines; default vivt.)
 set -uo pipefail
 emu=$1 elf=$2 dir=$3 bound=$4
 shift 4
 mkdir -p "$dir"
+. "$(dirname "$0")/../../../tests/lib/tap.sh"
+tap_open
 log=$dir/irqsoff-calib.log
 what="${CALIB_LABEL:-vivt} IRQs-off calibration"
-res() { if [ "$1" = 0 ]; then echo "ok - $what: $2"; else echo "not ok - $what: $2${3:+: $3}"; fi; }
 
-timeout 60 "$emu" "$@" --input /dev/null "$elf" > "$log" 2>&1
+tap_timeout 60 "$emu" "$@" --input /dev/null "$elf" > "$log" 2>&1
 rc=$?
-res $rc "the calibration image runs (exit $rc, log $log)"
+tap_check $rc "$what: the calibration image runs (exit $rc, log $log)"
 expected=0 exact=0 wrong=""
 while read -r fn want; do
 	expected=$((expected + 1))
@@ -24,8 +25,9 @@ while read -r fn want; do
 	if [ "$got" = "$want" ]; then exact=$((exact + 1)); else wrong="$wrong $fn: expected $want, measured ${got:-nothing};"; fi
 done < <(sed -n 's/^irqsoff-calib: irqs_off_for in \([a-z_]*\) expects \([0-9]*\) instructions.*/\1 \2/p' "$log" | tr -d '\r')
 [ "$expected" -ge 4 ] && [ "$exact" = "$expected" ]
-res $? "$exact of $expected windows measured to the instruction" "$wrong"
+tap_check $? "$what: $exact of $expected windows measured to the instruction" "$wrong"
 "$(dirname "$0")/../scripts/irqsoff-summary.py" calib "$bound" --log "$log" > "$dir/irqsoff-calib-bound.txt"
 rc=$?
 [ "$rc" = 1 ] && grep -q "above $bound instructions in 1 of 1 runs" "$dir/irqsoff-calib-bound.txt"
-res $? "a window above $bound instructions fails the bound check (exit $rc)"
+tap_check $? "$what: a window above $bound instructions fails the bound check (exit $rc)"
+tap_close

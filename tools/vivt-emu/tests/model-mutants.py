@@ -2,8 +2,9 @@
 """Show that the model's unit tests can fail: remove or bend one rule of the
 memory-system model at a time (one exact edit to a copy of one file),
 relink tests/test_memsys.c against it, and expect a failing test.  Prints
-one TAP line per mutant and "model mutants killed K/N"; exits 1 if any
-mutant survives or an edit no longer applies.
+one TAP line per mutant and "model mutants killed K/N" (also written, as
+"K N", to OUTDIR/model-mutants.count); exits 1 if any mutant survives or an
+edit no longer applies.
 
     tools/vivt-emu/tests/model-mutants.py OUTDIR
 """
@@ -13,6 +14,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(SRC, "..", "..", "tests", "lib"))
+from tap import Tap, check  # noqa: E402
 MODEL = ["memsys/dcache.c", "memsys/icache.c", "memsys/wbuf.c", "memsys/tlb.c", "memsys/walker.c",
          "oracle/oracle.c", "memsys/memsys.c"]
 # The table below names each file by its base name.
@@ -71,8 +74,31 @@ MUTANTS = [
 def compile_obj(src, obj, incdir):
     # A mutated copy lives in OUTDIR: its includes resolve from the source dirs.
     inc = ["-I" + os.path.join(incdir, d) for d in ("memsys", "oracle", ".")]
-    return subprocess.run(["gcc", "-std=gnu11", "-O1", "-w"] + inc + ["-c", src, "-o", obj],
+    return subprocess.run(["gcc", "-std=gnu11", "-O0", "-w"] + inc + ["-c", src, "-o", obj],
                           capture_output=True, text=True)
+
+
+def mutant(out, objs, n, rule, fname, old, new):
+    """Build and run mutant N; raise unless a unit test fails. Returns that test."""
+    with open(os.path.join(SRC, PATH[fname])) as fh:
+        text = fh.read()
+    check(text.count(old) == 1, "edit does not apply once to %s" % fname)
+    mutated = os.path.join(out, "m%02d-%s" % (n, fname))
+    with open(mutated, "w") as fh:
+        fh.write(text.replace(old, new))
+    mobj = mutated[:-2] + ".o"
+    exe = os.path.join(out, "m%02d" % n)
+    r = compile_obj(mutated, mobj, SRC)
+    if r.returncode == 0:
+        r = subprocess.run(["gcc", "-o", exe, mobj] + [o for f, o in objs.items() if f != PATH[fname]],
+                           capture_output=True, text=True)
+    check(r.returncode == 0, "does not build: %s" % r.stderr[:200])
+    run = subprocess.run([exe], capture_output=True, text=True, timeout=120)
+    failing = [ln for ln in run.stdout.splitlines() if ln.startswith("not ok")]
+    check(run.returncode != 0 and failing, "survives: every unit test passes")
+    for f in (mutated, mobj, exe):
+        os.remove(f)
+    return failing[0].split(" - ", 1)[1]
 
 
 def main():
@@ -81,52 +107,31 @@ def main():
     out = sys.argv[1]
     base = os.path.join(out, "base")
     os.makedirs(base, exist_ok=True)
+    tap = Tap()
+    tap.plan(len(MUTANTS) + 1)
     # Unchanged files are compiled once; each mutant rebuilds only its file.
     objs = {}
     for f in MODEL + ["tests/test_memsys.c"]:
         obj = os.path.join(base, os.path.basename(f)[:-2] + ".o")
         r = compile_obj(os.path.join(SRC, f), obj, SRC)
         if r.returncode != 0:
-            print("not ok 1 - model mutants: %s does not build\n#   %s" % (f, r.stderr[:200]))
+            tap.fail("model mutants", "%s does not build: %s" % (f, r.stderr[:200]))
             return 1
         objs[f] = obj
     killed = 0
-    bad = 0
-    print("1..%d" % (len(MUTANTS) + 1))
-    for n, (rule, fname, old, new) in enumerate(MUTANTS, 1):
-        with open(os.path.join(SRC, PATH[fname])) as fh:
-            text = fh.read()
-        if text.count(old) != 1:
-            bad += 1
-            print("not ok %d - model mutant: %s\n#   edit does not apply once to %s" % (n, rule, fname))
-            continue
-        mutated = os.path.join(out, "m%02d-%s" % (n, fname))
-        with open(mutated, "w") as fh:
-            fh.write(text.replace(old, new))
-        mobj = mutated[:-2] + ".o"
-        exe = os.path.join(out, "m%02d" % n)
-        r = compile_obj(mutated, mobj, SRC)
-        if r.returncode == 0:
-            r = subprocess.run(["gcc", "-o", exe, mobj] + [o for f, o in objs.items() if f != PATH[fname]],
-                               capture_output=True, text=True)
-        if r.returncode != 0:
-            bad += 1
-            print("not ok %d - model mutant: %s\n#   does not build: %s" % (n, rule, r.stderr[:200]))
-            continue
-        run = subprocess.run([exe], capture_output=True, text=True, timeout=120)
-        failing = [l for l in run.stdout.splitlines() if l.startswith("not ok")]
-        if run.returncode != 0 and failing:
+    for n, m in enumerate(MUTANTS, 1):
+        try:
+            test = mutant(out, objs, n, *m)
             killed += 1
-            print("ok %d - model mutant killed: %s (%s)" % (n, rule, failing[0].split(" - ", 1)[1]))
-        else:
-            print("not ok %d - model mutant survives: %s" % (n, rule))
-        for f in (mutated, mobj, exe):
-            os.remove(f) if os.path.exists(f) else None
+            tap.result(True, "model mutant killed: %s (%s)" % (m[0], test))
+        except (AssertionError, subprocess.TimeoutExpired) as e:
+            tap.fail("model mutant: %s" % m[0], str(e))
     total = len(MUTANTS)
-    status = "ok" if killed == total and not bad else "not ok"
-    print("%s %d - model mutants killed %d/%d" % (status, total + 1, killed, total))
+    tap.result(killed == total, "model mutants killed %d/%d" % (killed, total))
+    with open(os.path.join(out, "model-mutants.count"), "w") as fh:
+        fh.write("%d %d\n" % (killed, total))
     print("model mutants killed %d/%d" % (killed, total))
-    return 0 if status == "ok" else 1
+    return 0 if tap.close("model mutants") else 1
 
 
 if __name__ == "__main__":

@@ -10,25 +10,14 @@ set -uo pipefail
 emu=${1:?usage: run.sh VIVT-EMU OUTDIR}
 out=${2:?usage: run.sh VIVT-EMU OUTDIR}
 dir=$(dirname "$0")
+. "$dir/../../../../tests/lib/tap.sh"
 cc=${CROSS:-arm-none-eabi-}gcc
 [ -x "$emu" ] || { echo "run.sh: no emulator at $emu" >&2; exit 2; }
 mkdir -p "$out" || exit 2
 
-n=0
-failed=0
-result() {	# result OK|FAIL NAME [WHY]
-	n=$((n + 1))
-	if [ "$1" = OK ]; then
-		echo "ok $n - vivt own test: $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - vivt own test: $2"
-		echo "#   $3"
-	fi
-}
-
+tap_open
 srcs=("$dir"/*.S)
-echo "1..$((2 * ${#srcs[@]}))"
+tap_plan_out $((2 * ${#srcs[@]}))
 for src in "${srcs[@]}"; do
 	name=$(basename "$src" .S)
 	kind=$(sed -n 's/^.*Expect: \(.*\)\. \*\/$/\1/p' "$src")
@@ -38,31 +27,27 @@ for src in "${srcs[@]}"; do
 		flags=()
 		[ "$variant" = fixed ] && flags=(-DFIXED)
 		if [ -z "$kind" ]; then
-			result FAIL "$name ($variant)" "no 'Expect: <report kind>.' line in $src"
+			tap_result "not ok" "vivt own test: $name ($variant)" "no 'Expect: <report kind>.' line in $src"
 			continue
 		fi
 		if ! "$cc" -g -mcpu=arm926ej-s -marm -nostdlib -nostartfiles -Wl,-Ttext=0x10000 \
 			-Wl,--no-warn-rwx-segments -I"$dir" "${flags[@]}" -o "$elf" "$src" 2>"$log"; then
-			result FAIL "$name ($variant)" "does not build: $(head -n 3 "$log" | tr '\n' ' ')"
+			tap_result "not ok" "vivt own test: $name ($variant)" "does not build: $(head -n 3 "$log" | tr '\n' ' ')"
 			continue
 		fi
-		timeout 30 "$emu" --max-insns 1000000 "$elf" </dev/null >"$log" 2>&1
+		tap_timeout 30 "$emu" --max-insns 1000000 "$elf" </dev/null >"$log" 2>&1
 		rc=$?
 		want=$(grep -cF "REPORT $kind:" "$log")
 		other=$(grep 'REPORT ' "$log" | grep -vcF "REPORT $kind:")
 		if [ "$variant" = violation ]; then
-			if [ "$rc" -eq 10 ] && [ "$want" -ge 1 ] && [ "$other" -eq 0 ]; then
-				result OK "$name: reported as $kind"
-			else
-				result FAIL "$name: reported as $kind" \
-					"exit $rc, $want '$kind' and $other other reports (see $log)"
-			fi
-		elif [ "$rc" -eq 0 ] && [ "$want" -eq 0 ] && [ "$other" -eq 0 ]; then
-			result OK "$name corrected twin runs clean"
+			[ "$rc" -eq 10 ] && [ "$want" -ge 1 ] && [ "$other" -eq 0 ]
+			tap_check $? "vivt own test: $name: reported as $kind" \
+				"exit $rc, $want '$kind' and $other other reports (see $log)"
 		else
-			result FAIL "$name corrected twin runs clean" \
+			[ "$rc" -eq 0 ] && [ "$want" -eq 0 ] && [ "$other" -eq 0 ]
+			tap_check $? "vivt own test: $name corrected twin runs clean" \
 				"exit $rc, $((want + other)) reports (see $log)"
 		fi
 	done
 done
-[ "$failed" -eq 0 ]
+tap_close
