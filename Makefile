@@ -12,6 +12,9 @@ include config.mk
         bootstrap clean FORCE
 
 BOOTSTRAP_STAMP := build/.bootstrap-ok
+# Debian's python3, which bootstrap installs: a python3 found earlier in PATH
+# may be a version manager's shim, which costs about 0.4 s of CPU per start.
+PYTHON := /usr/bin/python3
 bootstrap: $(BOOTSTRAP_STAMP)
 $(BOOTSTRAP_STAMP): tools/bootstrap.sh
 	@tools/bootstrap.sh

@@ -20,7 +20,7 @@ check-shell: bootstrap
 	@$(MAKE) --no-print-directory O=build/check-shell build/check-shell/shell.elf
 	@$(MAKE) --no-print-directory O=build/check-shell-8 RAM_MB=8 LOWMEM_MB=8 build/check-shell-8/shell.elf
 	@SHELL_SMALL_ELF=build/check-shell-8/shell.elf PYTHONDONTWRITEBYTECODE=1 \
-		python3 tests/shell/run_tests.py build/check-shell/shell.elf \
+		$(PYTHON) tests/shell/run_tests.py build/check-shell/shell.elf \
 		$(if $(TAP),$(TAP),/dev/null) $(SHELL_FUZZ_SEED)
 
 # Every make variable's limits on every board, the demo on small memories,

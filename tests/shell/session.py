@@ -1,6 +1,7 @@
 """Scripted session: every command of the shell image, with its output checked."""
 import re
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -185,7 +186,7 @@ def trace_dump(con):
     with tempfile.NamedTemporaryFile(suffix=".log") as log:
         log.write(con.log)                            # the whole console log, as captured
         log.flush()
-        r = subprocess.run(["python3", "tools/latency/lokal-latency", log.name, "--trace", "shell"],
+        r = subprocess.run([sys.executable, "tools/latency/lokal-latency", log.name, "--trace", "shell"],
                            capture_output=True, text=True, timeout=60)
     check(r.returncode == 0 and re.search(r"p99", r.stdout),
           "lokal-latency on the console log: %s %s" % (r.stdout[-300:], r.stderr[-300:]))

@@ -1,4 +1,4 @@
 # tools/latency: the latency report for captures and trace dumps, and its tests.
 .PHONY: check-tools
 check-tools: bootstrap
-	@PYTHONDONTWRITEBYTECODE=1 python3 tests/tools/run-tap.py $(if $(TAP),$(TAP),/dev/stdout)
+	@PYTHONDONTWRITEBYTECODE=1 $(PYTHON) tests/tools/run-tap.py $(if $(TAP),$(TAP),/dev/stdout)

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Show that the model's unit tests can fail: remove or bend one rule of the
 memory-system model at a time (one exact edit to a copy of one file),
 relink tests/test_memsys.c against it, and expect a failing test.  Prints
