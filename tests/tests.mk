@@ -13,14 +13,20 @@ check-vivt-at91: $(VEMU) $(VEMU_AT91_TOUCH_ELFS)
 at91-mutants: $(VEMU)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/at91-mutants.sh
 
-# The scripted session and the fuzz session (tests/shell), as TAP.
+# The scripted session and the fuzz session (tests/shell), as TAP. The
+# images come from the build folders tests/lib/images.sh names, so in
+# make check the default one is check-vivt's, built already (both phases
+# are in the lane that builds versatilepb's folders).
 SHELL_FUZZ_SEED ?= 15
+SHELL_SMALL    := RAM_MB=8 LOWMEM_MB=8
+shell_o = $(shell bash -c '. tests/lib/images.sh && build_dir $(BOARD) "$(1)"')
 # The smallest memory the configuration check accepts must boot too.
 check-shell: bootstrap
-	@$(MAKE) --no-print-directory O=build/check-shell build/check-shell/shell.elf
-	@$(MAKE) --no-print-directory O=build/check-shell-8 RAM_MB=8 LOWMEM_MB=8 build/check-shell-8/shell.elf
-	@SHELL_SMALL_ELF=build/check-shell-8/shell.elf PYTHONDONTWRITEBYTECODE=1 \
-		$(PYTHON) tests/shell/run_tests.py build/check-shell/shell.elf \
+	@$(MAKE) --no-print-directory O=$(call shell_o) $(call shell_o)/shell.elf
+	@$(MAKE) --no-print-directory O=$(call shell_o,$(SHELL_SMALL)) $(SHELL_SMALL) \
+		$(call shell_o,$(SHELL_SMALL))/shell.elf
+	@SHELL_SMALL_ELF=$(call shell_o,$(SHELL_SMALL))/shell.elf PYTHONDONTWRITEBYTECODE=1 \
+		$(PYTHON) tests/shell/run_tests.py $(call shell_o)/shell.elf \
 		$(if $(TAP),$(TAP),/dev/null) $(SHELL_FUZZ_SEED)
 
 # Every make variable's limits on every board, the demo on small memories,
