@@ -11,6 +11,7 @@ out=build/check-config
 rm -rf "$out"
 mkdir -p "$out"
 . tests/lib/tap.sh
+. tests/lib/images.sh
 tap_open "$tap"
 
 mk() { make --no-print-directory "$@"; }
@@ -205,15 +206,18 @@ else
 fi
 # The target runner on a fresh tree (no build/check yet) runs, reports
 # and fails loudly: a wrong exit status, a missing image and a malformed
-# line are failures.
-printf '%s\n' 'test_fault_null | qemu | * | | 3 | data abort |' 'test_no_such_image | qemu | * | | 0 | |' \
-	'test_boot | qemu' > "$out/bad.list"
+# line are failures. Its images are built with HZ=100 (the default value)
+# named: a build folder of this phase's own, so that it never builds in
+# the folder check-target builds in at the same time.
+fresh_o=$(build_dir versatilepb "HZ=100")
+printf '%s\n' 'test_fault_null | qemu | * | HZ=100 | 3 | data abort |' \
+	'test_no_such_image | qemu | * | HZ=100 | 0 | |' 'test_boot | qemu' > "$out/bad.list"
 CHECK_OUT=$out/fresh tests/target/run.sh "$out/bad.list" "$out/bad.tap" > "$out/runner.log" 2>&1
 rc=$?
 if [ "$rc" -ne 0 ] && [ "$(grep -c '^not ok' "$out/bad.tap")" -eq 3 ] &&
-   grep -q 'test_fault_null: exit status 4, expected 3' "$out/bad.tap" &&
+   grep -q 'test_fault_null \[HZ=100\]: exit status 4, expected 3' "$out/bad.tap" &&
    grep -q 'bad.list:3: not the 7 columns' "$out/bad.tap" &&
-   [ -d "$out/fresh/target/versatilepb-default" ]; then
+   [ -d "$out/fresh/target/${fresh_o#build/}" ]; then
 	tap_result ok "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero"
 else
 	tap_result "not ok" "tests/target/run.sh on a fresh tree: runs, reports each failure, exits non-zero" \
