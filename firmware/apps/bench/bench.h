@@ -38,6 +38,13 @@ void bench_kmap(void);
 void bench_wakeup(unsigned int wakes, bool dump);
 /* The eight standard RTOS event shapes, in events per second (events.c). */
 void bench_events(void);
+/* Streaming DMA: maintenance per page and direction, PL080 copies (dma.c). */
+void bench_dma(void);
+/* True once the board's DMA memcpy engine is ready (false: the board has none). */
+bool bench_dma_ready(void);
+/* Copy pages src[0..n-1] to dst[0..n-1] (n <= 16) with it; 0 or -errno. */
+struct page;
+int bench_dma_copy(struct page **dst, struct page **src, int n);
 /* Set (e.g. by the console shell's Ctrl-C) to end bench_wakeup() early. */
 extern volatile bool bench_stop;
 

@@ -17,6 +17,7 @@ int app_main(void)
 	bench_pages_init();
 	bench_switch();
 	bench_kmap();
+	bench_dma();
 	bench_wakeup(CONFIG_BENCH_WAKES, true);
 	bench_events();
 	sched_get_stats(&st);

@@ -4,7 +4,10 @@
  * kmap_atomic sections (preemption off) or inside kmap_local_page sections
  * of the same code and length (preemptible), and, as the control for the
  * cost of the maps themselves, the same local sections on lowmem pages,
- * which map nothing ("nomap": workers that hold no kmap when preempted).
+ * which map nothing ("nomap": workers that hold no kmap when preempted),
+ * and, where the board has a DMA memcpy engine, the same pages copied by
+ * it ("dma": each worker's copy maps four pages for the device, sleeps
+ * until the completion interrupt and unmaps them).
  *
  * Latency runs from the timer's programmed expiry to the moment the woken
  * thread runs, so time spent with interrupts or preemption off counts. The
@@ -21,6 +24,7 @@
 #include <lokal/highmem.h>
 #include <lokal/crc32c.h>
 #include <lokal/trace.h>
+#include <lokal/bug.h>
 #include <asm/irqflags.h>
 #include "bench.h"
 #include "pages.h"
@@ -35,7 +39,7 @@ static unsigned int nr_wakes, wakes_wanted;
 static struct semaphore wake_sem;
 static volatile uint32_t expiry;        /* counter value of the armed expiry */
 static volatile bool workers_stop;
-static bool use_atomic;
+static bool use_atomic, use_dma;
 static struct page *lowmem_pages[2][BENCH_PAGES];     /* the nomap workers' pages */
 static uint32_t rng = 12345;
 static volatile uint32_t section_crc;
@@ -109,7 +113,10 @@ static void worker(void *arg)
 	unsigned int i = 0;
 
 	while (!workers_stop) {
-		section(pages[i % BENCH_PAGES], pages[(i + 1) % BENCH_PAGES]);
+		if (use_dma)
+			BUG_ON(bench_dma_copy(&pages[(i + 4) % 8], &pages[i % 8], 4) != 0);
+		else
+			section(pages[i % BENCH_PAGES], pages[(i + 1) % BENCH_PAGES]);
 		i++;
 	}
 }
@@ -125,12 +132,13 @@ static uint64_t section_ns_x100(void)
 	return per_iter_x100(clock_read() - t, 20);
 }
 
-static void run_mode(bool atomic, bool nomap, unsigned int wakes, struct latency_stats *st)
+static void run_mode(bool atomic, bool nomap, bool dma, unsigned int wakes, struct latency_stats *st)
 {
 	struct thread *w[NR_WORKERS], *h;
 	char name[16];
 
 	use_atomic = atomic;
+	use_dma = dma;
 	nr_wakes = 0;
 	wakes_wanted = wakes;
 	workers_stop = false;
@@ -151,7 +159,8 @@ static void run_mode(bool atomic, bool nomap, unsigned int wakes, struct latency
 
 void bench_wakeup(unsigned int wakes, bool dump)
 {
-	struct latency_stats atomic, local, nomap;
+	struct latency_stats atomic, local, nomap, dma;
+	bool have_dma;
 	char name[48];
 
 	latency = malloc(wakes * sizeof(*latency));
@@ -173,15 +182,19 @@ void bench_wakeup(unsigned int wakes, bool dump)
 				free(latency);
 				return;
 			}
-	run_mode(true, false, wakes, &atomic);
+	run_mode(true, false, false, wakes, &atomic);
 	if (dump)
 		trace_dump_vcd("kmap_atomic");
 	if (!bench_stop)
-		run_mode(false, false, wakes, &local);
+		run_mode(false, false, false, wakes, &local);
 	if (dump)
 		trace_dump_vcd("kmap_local");
+	/* Before nomap, whose trace stays in the buffer for a board's dump. */
+	have_dma = !bench_stop && bench_dma_ready();
+	if (have_dma)
+		run_mode(false, false, true, wakes, &dma);
 	if (!bench_stop)
-		run_mode(false, true, wakes, &nomap);
+		run_mode(false, true, false, wakes, &nomap);
 	free_irq(oneshot_timer_irq());
 	for (int i = 0; i < 2; i++)
 		for (int j = 0; j < BENCH_PAGES; j++)
@@ -192,9 +205,9 @@ void bench_wakeup(unsigned int wakes, bool dump)
 		return;
 	}
 
-	for (int m = 0; m < 3; m++) {
-		struct latency_stats *s = m == 2 ? &nomap : m ? &local : &atomic;
-		const char *mode = m == 2 ? "nomap" : m ? "local" : "atomic";
+	for (int m = 0; m < (have_dma ? 4 : 3); m++) {
+		struct latency_stats *s = m == 3 ? &dma : m == 2 ? &nomap : m ? &local : &atomic;
+		const char *mode = m == 3 ? "dma" : m == 2 ? "nomap" : m ? "local" : "atomic";
 
 		snprintf(name, sizeof(name), "%s min", mode);
 		bench_result("wakeup", name, ticks_to_ns(s->min) * 100);
@@ -210,5 +223,8 @@ void bench_wakeup(unsigned int wakes, bool dump)
 	bench_result_unit("wakeup", "p99 atomic/local", (uint64_t)atomic.p99 * 100 / (local.p99 ? local.p99 : 1), "x");
 	/* What holding two maps adds to a preempted worker's wake-up cost. */
 	bench_result_unit("wakeup", "p99 local/nomap", (uint64_t)local.p99 * 100 / (nomap.p99 ? nomap.p99 : 1), "x");
+	/* What DMA copies cost a wake-up, against the CPU copying the same pages. */
+	if (have_dma)
+		bench_result_unit("wakeup", "p99 dma/local", (uint64_t)dma.p99 * 100 / (local.p99 ? local.p99 : 1), "x");
 	free(latency);
 }
