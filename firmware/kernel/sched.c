@@ -47,9 +47,19 @@ static struct thread boot_thread = {
 struct thread *current = &boot_thread;
 LIST_HEAD_DECL(all_threads);
 
+/*
+ * Every change of a ready queue, for the debug walk, which lets interrupts
+ * in between its steps and must know when the node it stands on moved.
+ */
+static inline void rq_changed(void)
+{
+	if (CONFIG_DEBUG_HIGHMEM)
+		runqueue.gen++;
+}
 
 static inline void enqueue_ready(struct thread *t, bool at_head)
 {
+	rq_changed();
 	t->state = THREAD_READY;
 	if (at_head)
 		list_add(&t->node, &runqueue.queue[t->prio]);
@@ -67,6 +77,7 @@ static inline struct thread *dequeue_first(int prio)
 {
 	struct thread *t = list_first_entry(&runqueue.queue[prio], struct thread, node);
 
+	rq_changed();
 	__list_del_entry(&t->node);
 	if (list_empty(&runqueue.queue[prio]))
 		runqueue.bitmap &= ~(1u << prio);
@@ -92,6 +103,7 @@ bool scheduler_running(void)
 /* Take t, ready but not running, off its ready queue (IRQs off). */
 void sched_dequeue(struct thread *t)
 {
+	rq_changed();
 	list_del_init(&t->node);
 	if (list_empty(&runqueue.queue[t->prio]))
 		runqueue.bitmap &= ~(1u << t->prio);
@@ -264,11 +276,13 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 		if (hp <= prev->prio)
 			return 0;
 		next = dequeue_first(hp);
+		rq_changed();
 		list_add(&prev->node, q);
 		runqueue.bitmap |= 1u << prev->prio;
 	} else if (__builtin_expect(!(why & RESCHED_WAKE) && !list_empty(q), 1)) {
 		/* yield_no_maps_ns, yield_5_peers_ns: prev and its first peer trade places, bitmap unchanged. */
 		next = list_first_entry(q, struct thread, node);
+		rq_changed();
 		__list_del_entry(&next->node);  /* see dequeue_first() */
 		list_add_tail(&prev->node, q);
 	} else {
@@ -285,19 +299,23 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 
 /*
  * switch_once(), then, back in prev: interrupts were on during the kmap
- * steps of the switch that resumed it; if one woke a more urgent thread
- * that could not preempt then, decide again now rather than at the next
- * tick (a loop in the same frame, not a call: each lost race would cost
- * a frame on a small thread stack).
+ * steps of the switch that resumed it (and, in debug builds, between the
+ * steps of the invariant walk); if one woke a more urgent thread that
+ * could not preempt then, decide again now rather than at the next tick
+ * (a loop in the same frame, not a call: each lost race would cost a
+ * frame on a small thread stack).
  */
 static inline __attribute__((always_inline)) void __schedule(enum sched_how how, resched_t why)
 {
 	unsigned int r = switch_once(how, why);
 
-	while (__builtin_expect(r & SWITCH_RESCHED, 0))
-		r = switch_once(SCHED_PREEMPT, need_resched());
-	if (CONFIG_DEBUG_HIGHMEM)
-		sched_check_invariants();
+	for (;;) {
+		while (__builtin_expect(r & SWITCH_RESCHED, 0))
+			r = switch_once(SCHED_PREEMPT, need_resched());
+		if (!CONFIG_DEBUG_HIGHMEM || !sched_check_invariants())
+			break;
+		r = SWITCH_RESCHED;
+	}
 }
 
 /* The same, out of line, for the callers off the hot paths. */
@@ -399,10 +417,9 @@ void sched_thread_entry(void)
 	struct thread *me = current;
 
 	finish_switch(me);
-	if (need_resched())       /* woken during our first switch-in, see __schedule() */
+	/* Woken during our first switch-in, or the debug walk: see __schedule(). */
+	if (need_resched() || (CONFIG_DEBUG_HIGHMEM && sched_check_invariants()))
 		schedule_preempted();
-	else if (CONFIG_DEBUG_HIGHMEM)
-		sched_check_invariants();
 	arch_local_irq_enable();
 	me->entry(me->arg);
 	thread_exit(0);

@@ -5,11 +5,23 @@
  * running thread, a priority written behind the scheduler's back or a
  * preempt_disable() left over by an IRQ handler all show here, at the
  * first switch after the damage, not at some later wrong pick.
+ *
+ * The walk over every ready queue is as long as there are threads, so it
+ * is not made with interrupts masked: each step (one queue's bitmap bit,
+ * or one queued thread) is, and interrupts are let in between, with the
+ * preempt count raised so that none switches. A step trusts the node it
+ * stands on only while runqueue.gen is unchanged (an interrupt may have
+ * taken that thread off its queue and it may even be freed): otherwise
+ * that queue's walk starts again.
  */
 #include <lokal/sched.h>
 #include <lokal/sched-internal.h>
 #include <lokal/preempt.h>
 #include <lokal/bug.h>
+#include <asm/irqflags.h>
+
+/* Restarts of one queue's walk before it is left unchecked this time. */
+#define WALK_RESTARTS 8
 
 static void check_preempt_count(const struct thread *t, const char *when)
 {
@@ -27,29 +39,58 @@ void sched_check_switch(const struct thread *prev, const struct thread *next)
 	check_preempt_count(prev, "before");
 }
 
-void sched_check_invariants(void)
+/* Interrupts masked: let the pending ones in, between two steps. */
+static inline void irq_window(void)
+{
+	arch_local_irq_enable();
+	arch_local_irq_disable();
+}
+
+static void check_bit(const struct thread *me, int p)
+{
+	bool bit = (runqueue.bitmap >> p) & 1u;
+
+	if (list_empty(&runqueue.queue[p]) == bit)
+		panic("sched: invariant broken after a switch to thread '%s': ready queue %d %s",
+		      me->name, p, bit ? "is empty but its bitmap bit is set"
+				       : "is not empty but its bitmap bit is clear");
+}
+
+static void check_queued(const struct thread *me, const struct thread *t, int p)
+{
+	if (t == me)
+		panic("sched: invariant broken after a switch to thread '%s': "
+		      "the running thread is on ready queue %d", me->name, p);
+	if (t->prio > me->prio && !(need_resched() & RESCHED_WAKE))
+		panic("sched: invariant broken after a switch to thread '%s' (priority %d): "
+		      "ready thread '%s' (priority %d) is more urgent but need_resched is not set",
+		      me->name, me->prio, t->name, t->prio);
+}
+
+bool sched_check_invariants(void)
 {
 	const struct thread *me = current;
 
+	check_preempt_count(me, "after");
+	__preempt_count++;      /* an IRQ between two steps must not switch */
 	for (int p = 0; p < NR_PRIO; p++) {
 		const struct list_head *q = &runqueue.queue[p], *pos;
-		bool bit = (runqueue.bitmap >> p) & 1u;
-
-		if (list_empty(q) == bit)
-			panic("sched: invariant broken after a switch to thread '%s': ready queue %d %s",
-			      me->name, p, bit ? "is empty but its bitmap bit is set"
-					       : "is not empty but its bitmap bit is clear");
+		int restarts = 0;
+		unsigned int gen;
+again:
+		irq_window();
+		gen = runqueue.gen;
+		check_bit(me, p);
 		for (pos = q->next; pos != q; pos = pos->next) {
-			const struct thread *t = list_entry(pos, struct thread, node);
-
-			if (t == me)
-				panic("sched: invariant broken after a switch to thread '%s': "
-				      "the running thread is on ready queue %d", me->name, p);
-			if (t->prio > me->prio && !(need_resched() & RESCHED_WAKE))
-				panic("sched: invariant broken after a switch to thread '%s' (priority %d): "
-				      "ready thread '%s' (priority %d) is more urgent but need_resched is not set",
-				      me->name, me->prio, t->name, t->prio);
+			check_queued(me, list_entry(pos, struct thread, node), p);
+			irq_window();
+			if (runqueue.gen != gen) {
+				if (++restarts < WALK_RESTARTS)
+					goto again;
+				break;
+			}
 		}
 	}
-	check_preempt_count(me, "after");
+	__preempt_count--;
+	return need_resched() != 0;
 }

@@ -24,6 +24,7 @@ struct thread;
 struct rq {
 	struct list_head queue[NR_PRIO];        /* first: queue[p] is at base + 8p */
 	uint32_t bitmap;
+	unsigned int gen;       /* debug builds: bumped at every queue change */
 };
 extern struct rq runqueue;
 
@@ -32,9 +33,11 @@ extern struct rq runqueue;
  * queue has its bitmap bit and each empty one has not, the running thread
  * is on no ready queue, a ready thread more urgent than the running one
  * means need_resched() has RESCHED_WAKE, the preempt count is zero. A
- * violation panics naming the running thread and the invariant.
+ * violation panics naming the running thread and the invariant. The walk
+ * lets interrupts in between its steps (none switches meanwhile): returns
+ * whether one of them asked for a switch, which the caller then makes.
  */
-void sched_check_invariants(void);
+bool sched_check_invariants(void);
 /* The same as prev leaves the CPU for next: a preempt count of zero, next not prev. */
 void sched_check_switch(const struct thread *prev, const struct thread *next);
 
