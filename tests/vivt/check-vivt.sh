@@ -120,19 +120,17 @@ start=$(date +%s)
 i=$(wc -l < "$runs")
 run_images "$runs" "$outdir" "$jobs" "$board" "vivt: "
 
-# Summary: emulator instructions per second over every run.
-awk '/^vivt-emu: .* instructions in / {
-	for (f = 1; f <= NF; f++) {
-		if ($f == "instructions") insns += $(f-1)
-		if ($f == "in" && $(f+2) == "s") secs += $(f+1)
-		if ($f == "CPU,") cpu += $(f-2)
-	}
-} END { if (secs > 0 && cpu > 0) printf "vivt: %d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s (%.1f M per CPU second)\n", runs, insns / 1e9, secs, insns / secs / 1e6, insns / cpu / 1e6 }' \
-	runs="$i" "$outdir"/*.log | tee "$outdir/summary.txt"
+# Summary: emulator instructions per second over every run, from the
+# key=value files run-image has each run write (LOG.stats).
+awk -F= '$1 == "insns" { insns += $2 } $1 == "wall_s" { secs += $2 } $1 == "cpu_s" { cpu += $2 }
+END { if (secs > 0 && cpu > 0) printf "vivt: %d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s (%.1f M per CPU second)\n", runs, insns / 1e9, secs, insns / secs / 1e6, insns / cpu / 1e6 }' \
+	runs="$i" "$outdir"/*.log.stats | tee "$outdir/summary.txt"
 # The jitter seeds are there to land IRQs inside the maintenance loops and
 # the kmap switch steps: count where they landed, over every run.
-read -r in_flush in_clean in_out in_in < <(awk '/^vivt-emu: IRQs inside / {
-	gsub(",", ""); f += $5; c += $7; o += $9; i += $11 } END { print f + 0, c + 0, o + 0, i + 0 }' "$outdir"/*.log)
+read -r in_flush in_clean in_out in_in < <(awk -F= '
+	$1 == "irqs_in.__cpuc_flush_dcache_area" { f += $2 } $1 == "irqs_in.cpu_dcache_clean_area" { c += $2 }
+	$1 == "irqs_in.kmap_local_sched_out" { o += $2 } $1 == "irqs_in.kmap_local_sched_in" { i += $2 }
+	END { print f + 0, c + 0, o + 0, i + 0 }' "$outdir"/*.log.stats)
 where="__cpuc_flush_dcache_area $in_flush, cpu_dcache_clean_area $in_clean, kmap_local_sched_out $in_out, kmap_local_sched_in $in_in"
 if [ "$in_flush" -gt 0 ] && [ $((in_out + in_in)) -gt 0 ]; then
 	tap_result ok "vivt: IRQs landed inside the flush loop and the kmap switch steps ($where)"
