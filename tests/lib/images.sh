@@ -75,6 +75,17 @@ list_lines() {
 	done < "$list"
 }
 
+# list_line_ok PREFIX: for a runner's loop over list_lines' output (read
+# into image, status, ...): false for an empty line, and for a malformed one
+# after its failure result (named PREFIX + what is wrong).
+list_line_ok() {
+	[ -n "$image" ] || return 1
+	if [ "$image" = '!' ]; then
+		tap_result "not ok" "$1$status"
+		return 1
+	fi
+}
+
 # config_images LINES VARS [OPT]: the targets (tests/IMAGE.elf) of the lines
 # of LINES (list_lines' output) in configuration VARS (with runner option OPT
 # only, when given): a runner builds each configuration once, with just the

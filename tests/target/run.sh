@@ -23,8 +23,7 @@ machine=versatilepb
 
 lines=$(list_lines "$list" qemu "$machine")
 while IFS='|' read -r image status regex vars input opt; do
-	[ -n "$image" ] || continue
-	if [ "$image" = '!' ]; then tap_result "not ok" "$status"; continue; fi
+	list_line_ok "" || continue
 	label="$image${vars:+ [$vars]}${opt:+ ($opt)}"
 	# shellcheck disable=SC2046
 	if ! build_images "$machine" "$vars" "$out" $(config_images "$lines" "$vars"); then

@@ -63,8 +63,7 @@ done
 seed=0
 lines=$(list_lines "$manifest" vivt "$board")
 while IFS='|' read -r image status regex vars input opt; do
-	[ -n "$image" ] || continue
-	if [ "$image" = '!' ]; then tap_result "not ok" "vivt-at91: $status"; continue; fi
+	list_line_ok "vivt-at91: " || continue
 	label="$image${vars:+ [$vars]}"
 	if [ "$configs" != all ] && ! echo "$configs" | tr ',' '\n' | grep -qxF -- "${vars:-default}"; then
 		note "$label: configuration not in make check's time budget (VIVT_AT91_CONFIGS=all runs it)"
