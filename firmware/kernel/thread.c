@@ -117,6 +117,12 @@ int thread_join(struct thread *t)
 	flags = arch_local_irq_save();
 	while (t->state != THREAD_DEAD)
 		sleep_on(t->joiners);
+	/*
+	 * Dead for good: let interrupts in, so that the window t's exit
+	 * opened, which the switch carried here, ends before the unlinking.
+	 */
+	arch_local_irq_restore(flags);
+	flags = arch_local_irq_save();
 	list_del_init(&t->all);
 	sched_forget_thread(t);
 	arch_local_irq_restore(flags);

@@ -18,6 +18,7 @@ set -uo pipefail
 {
 cd "$(dirname "$0")/../.."
 . tests/lib/tap.sh
+. tests/vivt/irqsoff-bound.sh
 . tests/lib/images.sh
 tap=${TAP:-/dev/stdout}
 emu=build/vivt-emu/vivt-emu
@@ -143,15 +144,7 @@ echo "vivt: $d_runs runs in configuration KMAP_DEFER=0 (Linux's eager scheme), $
 # ---- interrupts-off windows (irqsoff-cpu.c): the figures over every run,
 # the bound, the measurement's own unit test and calibration image.
 irqs_bound=200
-python3 tools/vivt-emu/scripts/irqsoff-summary.py vivt "$irqs_bound" "$runs" "$outdir" | tee -a "$outdir/summary.txt"
-irqs_rc=${PIPESTATUS[0]}
-# A run whose longest thread-context window is above the bound fails, one
-# line each, in every configuration, debug builds included.
-over=$(sed -n 's/^vivt: over the bound: //p' "$outdir/summary.txt")
-if [ "$irqs_rc" = 0 ]; then
-	tap_result ok "vivt: every thread-context IRQs-off window within $irqs_bound instructions"
-elif [ -n "$over" ]; then while IFS= read -r r; do tap_result "not ok" "vivt: IRQs-off window above $irqs_bound instructions in $r"; done <<< "$over"
-else tap_result "not ok" "vivt: irqsoff-summary.py failed (exit $irqs_rc)"; fi
+irqsoff_bound vivt "$irqs_bound" "$runs" "$outdir" "$outdir/summary.txt"
 TAP_PREFIX="vivt unit: " tap_from "vivt unit: build/vivt-emu/test_irqsoff" build/vivt-emu/test_irqsoff
 tap_from "vivt IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu" "$O/tests/test_irqsoff_calib.elf" \
 	"$outdir/calib" "$irqs_bound"
