@@ -1,5 +1,6 @@
 """The user documentation against what the tree does: each claim here is
 read from the code or the build files, so a doc that drifts fails."""
+import json
 import os
 import re
 import unittest
@@ -82,6 +83,16 @@ class Readme(unittest.TestCase):
         wakes = re.search(r"#define SHELL_WAKES_MAX\s+(\d+)", hdr).group(1)
         self.assertIn("wakeup [1..\" SHELL_STR(SHELL_WAKES_MAX)", table)
         self.assertIn("usage: bench switch|kmap|wakeup [1..%s]" % wakes, self.doc)
+
+
+class BenchResults(unittest.TestCase):
+    def test_every_goal_is_a_target_and_a_measurement(self):
+        # Reviewers read results.json's targets without the report script:
+        # each goal says what it aims at and what was measured, by those names.
+        targets = json.loads(read("docs/bench/results.json"))["targets"]
+        for key, entry in targets.items():
+            self.assertIn("target", entry, "results.json target %s has no 'target'" % key)
+            self.assertIn("measured", entry, "results.json target %s has no 'measured'" % key)
 
 
 if __name__ == "__main__":
