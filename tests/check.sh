@@ -12,8 +12,9 @@
 # host-side (build/host*, build/check-config), then the AT91 board on the
 # emulator (build/at91sam9g20-ek*); lane 2 builds and runs the versatilepb
 # images (build/versatilepb*, build/vivt-emu), then the shell's scripted
-# sessions (in versatilepb folders too, so in this lane) and the tool tests. The one thing
-# both lanes use, the emulator, is built before they start. The split
+# sessions (in versatilepb folders too, so in this lane) and the tool
+# tests. The one thing both lanes use, the emulator, is built before they
+# start. The split
 # balances the lanes' CPU time; check-vivt reuses check-target's images, so
 # it follows it. CHECK_JOBS=1 runs every phase in one lane; CHECK_PHASES="a b"
 # runs just those, in order.

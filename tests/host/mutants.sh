@@ -97,7 +97,7 @@ TAP_WHAT=check-mutants
 # Each table line's mutant: its line in the pristine copy (a call site no
 # line names fails here), then every one planted behind its switch.
 rows=$(for t in $tables; do mutants_read "$root/$t"; done)
-planted="" n=0 lines=()
+planted="" n=0 lines=() files=()
 while IFS=$'\x1f' read -r name file change killer what; do
 	if [ "$name" = '!' ]; then tap_result "not ok" "mutants: $file"; continue; fi
 	n=$((n + 1))
@@ -109,20 +109,16 @@ while IFS=$'\x1f' read -r name file change killer what; do
 		tap_result "not ok" "mutant $name ($file: $change): another line of the tables plants at $file:$line"
 		continue
 	fi
-	planted+="$file:$line " lines[n]=$line
+	planted+="$file:$line " lines[n]=$line files[n]=$file
 done <<< "$rows"
 for site in $sites; do
 	[[ " $planted " == *" $site "* ]] && continue
 	tap_result "not ok" "mutants: the maintenance call at $site ($(sed -n "${site#*:}p" "$src/${site%%:*}" | xargs)) has no mutant in $tables"
 done
-n=0
-while IFS=$'\x1f' read -r name file change killer what; do
-	[ "$name" = '!' ] && continue
-	n=$((n + 1))
-	[ -n "${lines[n]:-}" ] || continue
-	cp -n "$src/$file" "$src/$file.orig"
-	mutant_guard "$src/$file" "${lines[n]}" "if (!({ extern int lokal_mutant; lokal_mutant == $n; }))"
-done <<< "$rows"
+for n in "${!lines[@]}"; do
+	cp -n "$src/${files[n]}" "$src/${files[n]}.orig"
+	mutant_guard "$src/${files[n]}" "${lines[n]}" "if (!({ extern int lokal_mutant; lokal_mutant == $n; }))"
+done
 cp "$root/tests/host/mutant_switch.c" "$src/firmware/lib/mutant_switch.c"
 
 # built VARIANT SUITE: true once that build of the planted tree exists and

@@ -70,10 +70,8 @@ while IFS='|' read -r image status regex vars input opt; do
 		note "$label: configuration not in make check's time budget (VIVT_AT91_CONFIGS=all runs it)"
 		continue
 	fi
-	# The default configuration was built whole for the demo above.
 	# shellcheck disable=SC2046
-	if ! build_images "$board" "$vars" "$out" $([ -z "$vars" ] && echo target-images lokal.elf ||
-			config_images "$lines" "$vars"); then
+	if ! build_images "$board" "$vars" "$out" $(config_images "$lines" "$vars"); then
 		tap_result "not ok" "vivt-at91: build of target images ($O) failed: see $out/build-${O#build/}.log"
 		continue
 	fi

@@ -72,14 +72,8 @@ lines=$(list_lines "$manifest" vivt "$board")
 while IFS='|' read -r image status regex vars input opt; do
 	list_line_ok "vivt: " || continue
 	seed=$((seed + 1))
-	# The default configuration builds every image: the demo and the NOR
-	# image below need the rest of it anyway.
 	# shellcheck disable=SC2046
-	if [ -z "$vars" ]; then
-		add_runs $seed target-images lokal.elf
-	else
-		add_runs $seed $(config_images "$lines" "$vars")
-	fi
+	add_runs $seed $(config_images "$lines" "$vars")
 	# The lines tests.list marks vivt:eager again in Linux's eager scheme.
 	if [ "$opt" = eager ]; then
 		# shellcheck disable=SC2046
