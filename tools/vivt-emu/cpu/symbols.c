@@ -219,7 +219,7 @@ static void source_line(const struct symbols *s, uint32_t addr, bool outer, char
 	struct addr2line *a = s ? s->a2l : NULL;
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
 	char line[1024];
-	bool header = false, first = true;
+	bool header = false, marker = false, first = true;
 
 	buf[0] = 0;
 	if (!a || (!a->tried && !a2l_start(s, a)) || !a->to)
@@ -231,9 +231,7 @@ static void source_line(const struct symbols *s, uint32_t addr, bool outer, char
 	while (fgets(line, sizeof(line), a->from)) {
 		if (!strncmp(line, "0x", 2)) {
 			if (header) {
-				/* the end marker's own answer follows */
-				if (!fgets(line, sizeof(line), a->from))
-					break;
+				marker = true;  /* the end marker's header: its one line follows */
 				break;
 			}
 			header = true;
@@ -243,6 +241,8 @@ static void source_line(const struct symbols *s, uint32_t addr, bool outer, char
 			snprintf(buf, len, "%s", line);
 		first = false;
 	}
+	if (marker && !fgets(line, sizeof(line), a->from))
+		line[0] = 0;    /* the marker's answer is only read past */
 	buf[strcspn(buf, "\n")] = 0;
 	if (!strncmp(buf, "??", 2))
 		buf[0] = 0;
