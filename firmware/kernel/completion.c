@@ -29,30 +29,33 @@ void reinit_completion(struct completion *x)
 	arch_local_irq_restore(flags);
 }
 
-/* A woken waiter consumes its complete() itself: one given as a wait timed out stays. */
+/*
+ * A woken waiter consumes its complete() itself: one given as a wait timed
+ * out stays. The deadline and the time left are worked out with interrupts
+ * on: only the test, the sleep and the take need them off.
+ */
 long wait_for_completion_timeout(struct completion *x, long timeout)
 {
 	unsigned long flags;
 	uint64_t deadline;
-	long ret;
+	bool got;
 	int err = 0;
+	long ret;
 
 	might_sleep_if_debug(timeout);
+	deadline = timeout_deadline(timeout);
 	flags = arch_local_irq_save();
 	check_handle(x, COMPL_MAGIC, "completion");
-	deadline = timeout_deadline(timeout);
 	while (x->done == 0 && err == 0)
 		err = sleep_on_deadline(&x->wait, deadline, false);
-	if (x->done) {
-		if (x->done != COMPLETE_ALL)
-			x->done--;
-		ret = timeout_remaining(deadline);
-		ret = ret ? ret : 1;
-	} else {
-		ret = 0;
-	}
+	got = x->done != 0;
+	if (got && x->done != COMPLETE_ALL)
+		x->done--;
 	arch_local_irq_restore(flags);
-	return ret;
+	if (!got)
+		return 0;
+	ret = timeout_remaining(deadline);
+	return ret ? ret : 1;
 }
 
 void wait_for_completion(struct completion *x)

@@ -8,7 +8,14 @@
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 
-static volatile uint64_t jiffies;
+/*
+ * Ticks so far, as two words: only the tick writes them (low word first,
+ * then a carry into the high one), so a reader that finds the high word
+ * unchanged around its read of the low one has a whole value, with no
+ * interrupts-off section. Waits compute their deadline that way before
+ * they mask interrupts, which keeps that work out of the bounded window.
+ */
+static volatile uint32_t jiffies_lo, jiffies_hi;
 /*
  * Threads with a deadline (sleeping, or waiting with a timeout), linked by
  * tnode and hashed by wake tick into a wheel: arming a timeout links a
@@ -32,31 +39,41 @@ static struct list_head *wheel_slot(uint64_t tick)
 
 uint64_t jiffies_read(void)
 {
-	unsigned long flags = arch_local_irq_save();
-	uint64_t j = jiffies;
+	uint32_t hi, lo;
 
-	arch_local_irq_restore(flags);
-	return j;
+	do {
+		hi = jiffies_hi;
+		lo = jiffies_lo;
+	} while (hi != jiffies_hi);
+	return (uint64_t)hi << 32 | lo;
 }
 
 uint64_t timeout_deadline(long timeout)
 {
 	if (__builtin_expect(timeout < 0, 0))
 		panic("negative timeout %ld in thread '%s'", timeout, current->name);
-	return timeout == MAX_SCHEDULE_TIMEOUT ? TIMEOUT_NEVER : jiffies + (uint64_t)timeout;
+	return timeout == MAX_SCHEDULE_TIMEOUT ? TIMEOUT_NEVER : jiffies_read() + (uint64_t)timeout;
 }
 
 long timeout_remaining(uint64_t deadline)
 {
+	uint64_t now;
+
 	if (deadline == TIMEOUT_NEVER)
 		return MAX_SCHEDULE_TIMEOUT;
-	return deadline > jiffies ? (long)(deadline - jiffies) : 0;
+	now = jiffies_read();
+	return deadline > now ? (long)(deadline - now) : 0;
 }
 
-void timeout_arm(struct thread *t, uint64_t deadline)
+bool timeout_arm(struct thread *t, uint64_t deadline)
 {
+	uint64_t now = (uint64_t)jiffies_hi << 32 | jiffies_lo;        /* whole: IRQs are off */
+
+	if (deadline <= now)
+		return false;
 	t->wake_tick = deadline;
 	list_add_tail(&t->tnode, wheel_slot(deadline));
+	return true;
 }
 
 /*
@@ -79,8 +96,11 @@ static void timeout_expire(struct thread *t)
 void sched_tick(void)
 {
 	struct list_head *slot, *pos, *n;
+	uint64_t jiffies;
 
-	jiffies++;
+	if (++jiffies_lo == 0)
+		jiffies_hi++;
+	jiffies = (uint64_t)jiffies_hi << 32 | jiffies_lo;
 	slot = wheel_slot(jiffies);
 	list_for_each_safe(pos, n, slot) {
 		struct thread *t = list_entry(pos, struct thread, tnode);
@@ -103,7 +123,7 @@ long schedule_timeout(long timeout)
 	flags = arch_local_irq_save();
 	deadline = timeout_deadline(timeout ? timeout : 1);
 	if (deadline != TIMEOUT_NEVER)
-		timeout_arm(me, deadline);
+		timeout_arm(me, deadline);      /* at least a tick ahead: armed */
 	me->state = THREAD_SLEEPING;
 	schedule();
 	timeout_disarm(me);             /* woken early (thread_resume of a sleeper) */

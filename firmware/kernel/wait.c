@@ -23,12 +23,17 @@ static struct list_head *prio_slot(struct wait_queue *wq, int prio)
 	return pos;
 }
 
+/*
+ * The timeout is armed first: a deadline already passed returns before
+ * the context checks, as it would without arming (a wait of 0 ticks never
+ * sleeps), and a failed check panics, so nothing needs undoing.
+ */
 int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio)
 {
 	struct thread *me = current;
 
 	BUG_ON(!arch_irqs_disabled());
-	if (deadline != TIMEOUT_NEVER && timeout_remaining(deadline) == 0)
+	if (deadline != TIMEOUT_NEVER && !timeout_arm(me, deadline))
 		return -ETIMEDOUT;
 	might_sleep();
 	if (!scheduler_running())
@@ -37,8 +42,6 @@ int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio)
 	list_add_tail(&me->node, by_prio ? prio_slot(wq, me->prio) : &wq->waiters);
 	me->wait_result = 0;
 	me->state = THREAD_BLOCKED;
-	if (deadline != TIMEOUT_NEVER)
-		timeout_arm(me, deadline);
 	schedule();
 	timeout_disarm(me);
 	return me->wait_result;

@@ -20,6 +20,7 @@
 #ifndef LOKAL_TIMEOUT_H
 #define LOKAL_TIMEOUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <limits.h>
 #include <errno.h>
@@ -50,12 +51,15 @@ static inline long msecs_to_jiffies(unsigned int ms)
 			might_sleep();                                          \
 	} while (0)
 
-/* The tick at which a wait of timeout ticks, starting now, ends (IRQs off). */
+/* The tick at which a wait of timeout ticks, starting now, ends (any context). */
 uint64_t timeout_deadline(long timeout);
-/* Ticks left until deadline, at least 1 while it lies ahead, 0 once reached (IRQs off). */
+/* Ticks left until deadline, at least 1 while it lies ahead, 0 once reached (any context). */
 long timeout_remaining(uint64_t deadline);
-/* Put current on the timeout list, to be woken at deadline (IRQs off). */
-void timeout_arm(struct thread *t, uint64_t deadline);
+/*
+ * Put t on the timeout list, to be woken at deadline (IRQs off); false,
+ * and nothing armed, if deadline has passed already.
+ */
+bool timeout_arm(struct thread *t, uint64_t deadline);
 
 /* Take a thread that runs again off the timeout list, if it is still there (IRQs off). */
 static inline void timeout_disarm(struct thread *t)

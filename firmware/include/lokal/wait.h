@@ -66,13 +66,12 @@ int wake_up_all(struct wait_queue *wq);
  */
 #define wait_event_timeout(wq, condition, timeout)                              \
 	({                                                                      \
-		unsigned long __wf = arch_local_irq_save();                     \
 		uint64_t __dl = timeout_deadline(timeout);                      \
-		long __ret;                                                     \
+		unsigned long __wf = arch_local_irq_save();                     \
+		long __ret = 0;                                                 \
 		for (;;) {                                                      \
 			if (condition) {                                        \
-				__ret = timeout_remaining(__dl);                \
-				__ret = __ret ? __ret : 1;                      \
+				__ret = 1;                                      \
 				break;                                          \
 			}                                                       \
 			if (sleep_on_deadline(&(wq), __dl, false)) {            \
@@ -81,6 +80,10 @@ int wake_up_all(struct wait_queue *wq);
 			}                                                       \
 		}                                                               \
 		arch_local_irq_restore(__wf);                                   \
+		if (__ret) {    /* the time left, worked out with IRQs on */    \
+			__ret = timeout_remaining(__dl);                        \
+			__ret = __ret ? __ret : 1;                              \
+		}                                                               \
 		__ret;                                                          \
 	})
 #define wait_event(wq, condition) \
