@@ -2,9 +2,12 @@
 # `make check`: run every test phase, then print one summary line.
 #
 # Each phase is a make target `check-<phase>` that writes TAP lines
-# ("ok N - name" / "not ok N - name") to build/check/<phase>.tap. A phase
+# ("ok N - name" / "not ok N - name") to build/check/<phase>.tap, and its
+# headline figures (mutants killed K/N, runs) as KEY=VALUE lines to
+# build/check/<phase>.tap.summary (tests/lib/tap.sh: tap_summary). A phase
 # whose command fails without reporting a failing case counts as one failure,
-# so a crash or a timeout can never pass silently.
+# and so does one whose summary says a mutant survived while it reported no
+# failure, so a crash or a timeout can never pass silently.
 #
 # The phases and their lanes are listed in tests/phases.txt. The phases run
 # in two lanes at once (the machine has two cores). Phases in one lane run
@@ -39,8 +42,9 @@ mkdir -p "$outdir"
 # run_phase PHASE: run it, write "passed failed" to $outdir/PHASE.count and
 # print its block in one write, so blocks from two lanes never interleave.
 run_phase() {
-	local phase=$1 log="$outdir/$1.log" tap="$outdir/$1.tap" rc p f t0 block
+	local phase=$1 log="$outdir/$1.log" tap="$outdir/$1.tap" rc p f t0 block key value
 	: > "$tap"
+	rm -f "$tap.summary"
 	t0=$(date +%s)
 	make --no-print-directory "check-$phase" TAP="$PWD/$tap" > "$log" 2>&1
 	rc=$?
@@ -48,7 +52,14 @@ run_phase() {
 	f=$(grep -c '^not ok ' "$tap" || true)
 	block="=== check-$phase ($(( $(date +%s) - t0 )) s)"$'\n'
 	block+=$(grep '^not ok ' "$tap" | sed 's/^/    /')$'\n'
-	block+=$(grep -hE '^(asm |at91 )?mutants killed|^vivt: [0-9]+ runs|^board ' "$log" | sed 's/^/    /')$'\n'
+	while IFS='=' read -r key value; do
+		block+="    $key: $value"$'\n'
+		if [[ $key == *"mutants killed" ]] && { ! [[ $value =~ ^([0-9]+)/([0-9]+)$ ]] ||
+			[ "${BASH_REMATCH[1]}" != "${BASH_REMATCH[2]}" ]; } && [ "$f" -eq 0 ]; then
+			block+="    not ok - check-$phase: $key $value, yet no failing result"$'\n'
+			f=1
+		fi
+	done < <(cat "$tap.summary" 2>/dev/null)
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		block+="    not ok - check-$phase exited with status $rc (see $log)"$'\n'
 		block+=$(tail -n 20 "$log" | sed 's/^/    | /')$'\n'

@@ -106,8 +106,9 @@ mutant_verdict() {
 	esac
 }
 
-# mutants_summary LABEL: "LABEL killed K/N"; false unless every one was.
+# mutants_summary LABEL: the summary figure "LABEL killed" = K/N
+# (tap_summary); false unless every one was.
 mutants_summary() {
-	echo "$1 killed $MUTANTS_KILLED/$MUTANTS_TOTAL"
+	tap_summary "$1 killed" "$MUTANTS_KILLED/$MUTANTS_TOTAL"
 	[ "$MUTANTS_KILLED" -eq "$MUTANTS_TOTAL" ]
 }

@@ -48,6 +48,18 @@ tap_write() {
 # tap_note TEXT: a "# TEXT" comment line in the stream (no result).
 tap_note() { tap_write "# $1"; }
 
+# tap_summary KEY VALUE: one of the runner's headline figures ("asm mutants
+# killed" "39/39"): printed as "KEY: VALUE", and kept as a "KEY=VALUE" line
+# in the stream's summary file, which `make check` reads instead of the
+# runner's printed text: $TAP_SUMMARY if set (a runner whose results another
+# relays with tap_from), else TAP_FILE.summary (none when the stream is
+# stdout). KEY has no '='; a KEY ending in "mutants killed" has the value K/N.
+tap_summary() {
+	local file=${TAP_SUMMARY:-$TAP_FILE.summary}
+	printf '%s: %s\n' "$1" "$2"
+	[ -z "${TAP_SUMMARY:-}" ] && [ "$TAP_FILE" = /dev/stdout ] || printf '%s=%s\n' "$1" "$2" >> "$file"
+}
+
 # tap_relay [PREFIX]: every "ok [N] - x" / "not ok [N] - x" line on stdin
 # becomes a result named "PREFIXx", and the "# " lines right under a failure
 # stay under it; other lines pass through to stdout.

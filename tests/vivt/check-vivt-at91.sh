@@ -22,7 +22,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . tests/lib/tap.sh
-. tests/vivt/irqsoff-bound.sh
+. tests/vivt/summary.sh
 . tests/lib/images.sh
 tap=${TAP:-/dev/stdout}
 board=at91sam9g20-ek
@@ -102,11 +102,9 @@ fi
 irqsoff_bound vivt-at91 200 "$runs" "$out" "$out/irqsoff.txt"
 CALIB_LABEL=vivt-at91 tap_from "vivt-at91 IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu" \
 	"$(build_dir "$board")/tests/test_irqsoff_calib.elf" "$out/calib" 200 --machine "$board" --ram 64
-echo "board $board: tests.list on the emulator: $((TAP_N - TAP_FAILED)) passed, $TAP_FAILED failed, $notrun not run (listed above)"
+tap_summary "board $board" "tests.list on the emulator: $((TAP_N - TAP_FAILED)) passed, $TAP_FAILED failed, $notrun not run (listed above)"
 # Emulator speed over every run (wall and CPU seconds: the machine may be shared).
-cat "$out"/*.log | sed -n 's/^vivt-emu: .* exit -\{0,1\}[0-9]*, \([0-9]*\) instructions in \([0-9.]*\) s (.*; \([0-9.]*\) s CPU.*/\1 \2 \3/p' |
-	awk '{ i += $1; w += $2; c += $3 } END { if (w > 0 && c > 0)
-		printf "vivt-at91: %.2f G instructions in %.1f s of emulation (%.1f s CPU): %.1f M instr/s per CPU second\n", i / 1e9, w, c, i / c / 1e6 }'
+emu_speed vivt-at91 "$out" "$total"
 echo "vivt-at91: wall time $(( $(date +%s) - start )) s for $total runs on $jobs jobs"
 if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
 	TAP="$tap" TAP_N0=$TAP_N tests/vivt/at91-mutants.sh || TAP_FAILED=$((TAP_FAILED + 1))

@@ -18,7 +18,7 @@ set -uo pipefail
 {
 cd "$(dirname "$0")/../.."
 . tests/lib/tap.sh
-. tests/vivt/irqsoff-bound.sh
+. tests/vivt/summary.sh
 . tests/lib/images.sh
 tap=${TAP:-/dev/stdout}
 emu=build/vivt-emu/vivt-emu
@@ -116,9 +116,7 @@ run_images "$runs" "$outdir" "$jobs" "$board" "vivt: "
 
 # Summary: emulator instructions per second over every run, from the
 # key=value files run-image has each run write (LOG.stats).
-awk -F= '$1 == "insns" { insns += $2 } $1 == "wall_s" { secs += $2 } $1 == "cpu_s" { cpu += $2 }
-END { if (secs > 0 && cpu > 0) printf "vivt: %d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s (%.1f M per CPU second)\n", runs, insns / 1e9, secs, insns / secs / 1e6, insns / cpu / 1e6 }' \
-	runs="$i" "$outdir"/*.log.stats | tee "$outdir/summary.txt"
+emu_speed vivt "$outdir" "$i" | tee "$outdir/summary.txt"
 # The jitter seeds are there to land IRQs inside the maintenance loops and
 # the kmap switch steps: count where they landed, over every run.
 read -r in_flush in_clean in_out in_in < <(awk -F= '

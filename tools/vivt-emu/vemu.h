@@ -219,6 +219,8 @@ void irqsoff_cpu_settle(struct vemu *vm);
 void irqsoff_cpu_block(struct vemu *vm, uint32_t pc);
 void irqsoff_cpu_exception(struct vemu *vm, uint32_t vector_offset);
 void irqsoff_cpu_report(struct vemu *vm);
+/* The same figures as irqsoff.* key=value lines of the stats file (stats-file.c). */
+void irqsoff_cpu_stats(struct vemu *vm, FILE *f);
 void irqsoff_cpu_free(struct vemu *vm);
 
 /* runctl.c: signals end the run in order; progress on a terminal */

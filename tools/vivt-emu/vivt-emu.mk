@@ -45,11 +45,12 @@ run-vivt: $(VEMU) $(O)/lokal.elf
 
 # The interrupts-off bookkeeping's unit test (irqsoff.c), with the sanitizers.
 VEMU_IW_TEST  := $(VEMU_OUT)/test_irqsoff
-$(VEMU_IW_TEST): $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/cpu/irqsoff.h $(VEMU_DIR)/tests/test_irqsoff.c | bootstrap
+$(VEMU_IW_TEST): $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/cpu/irqsoff.h $(VEMU_DIR)/tests/test_irqsoff.c \
+		tests/lib/tap.h | bootstrap
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-		-o $@ $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/tests/test_irqsoff.c
+		-Itests/lib -o $@ $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/tests/test_irqsoff.c
 
 # Compiler-written dependency files, none before the first build: -include.
 -include $(wildcard $(VEMU_OUT)/*.d $(VEMU_OUT)/*/*.d $(VEMU_OUT)/*/*/*.d)

@@ -285,68 +285,117 @@ static void where(struct vemu *vm, uint32_t pc, char *buf, size_t len)
 static const char *const vector_name[IW_VECTORS] = {
 	"reset", "undefined", "SVC", "prefetch abort", "data abort", "?", "IRQ", "FIQ",
 };
+/* The same as stats-file keys. */
+static const char *const vector_key[IW_VECTORS] = {
+	"reset", "undefined", "svc", "prefetch_abort", "data_abort", "vector5", "irq", "fiq",
+};
 
-static void print_window(struct vemu *vm, const struct iw_costs *costs, const char *what,
-			 const struct iw_window *w, uint64_t count, const char *unit)
+/* One measured window: its stats-file key, its name for people, how many
+ * windows of its kind there were (with unit, or NULL). */
+struct window_desc {
+	char key[32], what[80];
+	const struct iw_window *w;
+	uint64_t count;
+	const char *unit;
+};
+
+typedef void window_fn(struct vemu *vm, const struct window_desc *d, void *ctx);
+
+/* Each window worth reporting, in the order the report prints them: the
+ * printed report and the stats file walk the same list. */
+static void each_window(struct vemu *vm, const struct irqsoff *s, window_fn *fn, void *ctx)
 {
-	char open[600] = "", close[600];
+	static const char *const who_key[2] = { "kernel", "app" };
+	static const char *const who_name[2] = { "the kernel", "an application" };
+	struct window_desc d;
 
-	if (w->open_pc)
-		where(vm, w->open_pc, open, sizeof(open));
-	where(vm, w->close_pc, close, sizeof(close));
-	fprintf(vm->out, "vivt-emu: %s: %llu instructions, ~%.0f ARM926 cycles%s, opened at %s, closed at %s",
-		what, (unsigned long long)w->len, irqsoff_cycles(costs, w), vm->ms ? "" : " (no model: instructions only)",
-		w->open_pc ? open : "the vector", close);
-	if (unit)
-		fprintf(vm->out, "; %llu %s", (unsigned long long)count, unit);
-	fputc('\n', vm->out);
-}
-
-void irqsoff_cpu_report(struct vemu *vm)
-{
-	static const struct iw_costs costs = ARM926_COSTS;
-	struct irqsoff_cpu *ic = vm->irqsoff;
-	struct irqsoff *s;
-	uint64_t handler_max = 0;
-	char what[80];
-
-	if (!ic)
-		return;
-	s = &ic->s;
-	if (s->thread_max.len)
-		print_window(vm, &costs, "irqs-off thread max", &s->thread_max, s->thread_count, "windows");
-	else
-		fprintf(vm->out, "vivt-emu: irqs-off thread max: none after boot\n");
+#define WINDOW(w_, count_, unit_, key_fmt, ...) do {					\
+		d.w = (w_); d.count = (count_); d.unit = (unit_);			\
+		snprintf(d.key, sizeof(d.key), key_fmt, __VA_ARGS__);			\
+		fn(vm, &d, ctx);							\
+	} while (0)
+	if (s->thread_max.len) {
+		snprintf(d.what, sizeof(d.what), "irqs-off thread max");
+		WINDOW(&s->thread_max, s->thread_count, "windows", "%s", "thread");
+	}
 	for (int who = 0; who < 2; who++) {
 		if (!s->thread_max_by[who].len)
 			continue;
-		snprintf(what, sizeof(what), "irqs-off thread max, opened by %s", who == IW_APP ? "an application" : "the kernel");
-		print_window(vm, &costs, what, &s->thread_max_by[who], 0, NULL);
+		snprintf(d.what, sizeof(d.what), "irqs-off thread max, opened by %s", who_name[who]);
+		WINDOW(&s->thread_max_by[who], 0, NULL, "thread.%s", who_key[who]);
 	}
 	for (unsigned r = 1; r < 5; r++) {
 		const struct iw_site *site = irqsoff_site_rank(s, r);
 
 		if (!site)
 			break;
-		snprintf(what, sizeof(what), "irqs-off thread #%u", r + 1);
-		print_window(vm, &costs, what, &site->max, site->count, "windows from there");
+		snprintf(d.what, sizeof(d.what), "irqs-off thread #%u", r + 1);
+		WINDOW(&site->max, site->count, "windows from there", "thread.rank%u", r + 1);
 	}
 	for (int v = 0; v < IW_VECTORS; v++) {
 		if (!s->vec_count[v] || v == 6)
 			continue;
-		snprintf(what, sizeof(what), "irqs-off handler %s", vector_name[v]);
-		print_window(vm, &costs, what, &s->vec_max[v], s->vec_count[v], "entries");
-		if (s->vec_max[v].len > handler_max)
-			handler_max = s->vec_max[v].len;
+		snprintf(d.what, sizeof(d.what), "irqs-off handler %s", vector_name[v]);
+		WINDOW(&s->vec_max[v], s->vec_count[v], "entries", "handler.%s", vector_key[v]);
 	}
 	for (int l = 0; l < IW_LINES; l++) {
 		if (!s->line_count[l])
 			continue;
-		snprintf(what, sizeof(what), "irqs-off handler IRQ line %d", l);
-		print_window(vm, &costs, what, &s->line_max[l], s->line_count[l], "entries");
-		if (s->line_max[l].len > handler_max)
-			handler_max = s->line_max[l].len;
+		snprintf(d.what, sizeof(d.what), "irqs-off handler IRQ line %d", l);
+		WINDOW(&s->line_max[l], s->line_count[l], "entries", "handler.line%d", l);
 	}
+	for (int who = 0; who < 2; who++) {
+		if (!s->preempt_count[who])
+			continue;
+		snprintf(d.what, sizeof(d.what), "preempt-off max, opened by %s", who_name[who]);
+		WINDOW(&s->preempt_max[who], s->preempt_count[who], "windows", "preempt.%s", who_key[who]);
+	}
+#undef WINDOW
+}
+
+static const struct iw_costs costs = ARM926_COSTS;
+
+static void print_window(struct vemu *vm, const struct window_desc *d, void *ctx)
+{
+	char open[600] = "", close[600];
+
+	(void)ctx;
+	if (d->w->open_pc)
+		where(vm, d->w->open_pc, open, sizeof(open));
+	where(vm, d->w->close_pc, close, sizeof(close));
+	fprintf(vm->out, "vivt-emu: %s: %llu instructions, ~%.0f ARM926 cycles%s, opened at %s, closed at %s",
+		d->what, (unsigned long long)d->w->len, irqsoff_cycles(&costs, d->w),
+		vm->ms ? "" : " (no model: instructions only)", d->w->open_pc ? open : "the vector", close);
+	if (d->unit)
+		fprintf(vm->out, "; %llu %s", (unsigned long long)d->count, d->unit);
+	fputc('\n', vm->out);
+}
+
+/* The longest handler window, over every vector and IRQ line. */
+static uint64_t handler_max(const struct irqsoff *s)
+{
+	uint64_t max = 0;
+
+	for (int v = 0; v < IW_VECTORS; v++)
+		if (s->vec_count[v] && v != 6 && s->vec_max[v].len > max)
+			max = s->vec_max[v].len;
+	for (int l = 0; l < IW_LINES; l++)
+		if (s->line_count[l] && s->line_max[l].len > max)
+			max = s->line_max[l].len;
+	return max;
+}
+
+void irqsoff_cpu_report(struct vemu *vm)
+{
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	struct irqsoff *s;
+
+	if (!ic)
+		return;
+	s = &ic->s;
+	if (!s->thread_max.len)
+		fprintf(vm->out, "vivt-emu: irqs-off thread max: none after boot\n");
+	each_window(vm, s, print_window, NULL);
 	if (s->boot.len)
 		fprintf(vm->out, "vivt-emu: irqs-off boot: %llu instructions from reset to the first unmask (not counted)\n",
 			(unsigned long long)s->boot.len);
@@ -354,19 +403,36 @@ void irqsoff_cpu_report(struct vemu *vm)
 		fprintf(vm->out, "vivt-emu: irqs-off at exit: a %s window open for %llu instructions (not counted)\n",
 			s->open == IW_THREAD ? "thread" : s->open == IW_HANDLER ? "handler" : "boot",
 			(unsigned long long)(vm->insns - s->cur.start));
-	for (int who = 0; who < 2; who++) {
-		if (!s->preempt_count[who])
-			continue;
-		snprintf(what, sizeof(what), "preempt-off max, opened by %s", who == IW_APP ? "an application" : "the kernel");
-		print_window(vm, &costs, what, &s->preempt_max[who], s->preempt_count[who], "windows");
-	}
-	/* One line for scripts. */
-	fprintf(vm->out, "vivt-emu: irqsoff-summary thread=%llu thread_cycles=%.0f thread_kernel=%llu thread_app=%llu "
-		"handler=%llu preempt_kernel=%llu preempt_app=%llu\n",
-		(unsigned long long)s->thread_max.len, irqsoff_cycles(&costs, &s->thread_max),
-		(unsigned long long)s->thread_max_by[IW_KERNEL].len, (unsigned long long)s->thread_max_by[IW_APP].len,
-		(unsigned long long)handler_max, (unsigned long long)s->preempt_max[IW_KERNEL].len,
-		(unsigned long long)s->preempt_max[IW_APP].len);
+}
+
+static void stats_window(struct vemu *vm, const struct window_desc *d, void *ctx)
+{
+	FILE *f = ctx;
+	char where_buf[600];
+
+	fprintf(f, "irqsoff.%s.insns=%llu\n", d->key, (unsigned long long)d->w->len);
+	fprintf(f, "irqsoff.%s.cycles=%.0f\n", d->key, irqsoff_cycles(&costs, d->w));
+	if (d->unit)
+		fprintf(f, "irqsoff.%s.count=%llu\n", d->key, (unsigned long long)d->count);
+	if (d->w->open_pc)
+		where(vm, d->w->open_pc, where_buf, sizeof(where_buf));
+	fprintf(f, "irqsoff.%s.opened=%s\n", d->key, d->w->open_pc ? where_buf : "the vector");
+	where(vm, d->w->close_pc, where_buf, sizeof(where_buf));
+	fprintf(f, "irqsoff.%s.closed=%s\n", d->key, where_buf);
+}
+
+void irqsoff_cpu_stats(struct vemu *vm, FILE *f)
+{
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	struct irqsoff *s;
+
+	if (!ic)
+		return;
+	s = &ic->s;
+	fprintf(f, "irqsoff.thread_max=%llu\n", (unsigned long long)s->thread_max.len);
+	fprintf(f, "irqsoff.handler_max=%llu\n", (unsigned long long)handler_max(s));
+	fprintf(f, "irqsoff.boot=%llu\n", (unsigned long long)s->boot.len);
+	each_window(vm, s, stats_window, f);
 }
 
 void irqsoff_cpu_free(struct vemu *vm)

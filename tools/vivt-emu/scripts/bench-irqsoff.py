@@ -2,10 +2,10 @@
 """make bench: the interrupts-off figures of the emulator runs bench-vivt.sh
 made, into results.json.
 
-  bench-irqsoff.py OUT_DIR NAME=EMU_LOG ...
+  bench-irqsoff.py OUT_DIR NAME=STATS ...
 
-Each log is vivt-emu's stderr of one run (the bench image or the demo, in
-one kmap scheme).  Adds target irqs_off_max_insns (the longest
+Each STATS is the stats file (vivt-emu --stats-file) of one run (the bench
+image or the demo, in one kmap scheme).  Adds target irqs_off_max_insns (the longest
 thread-context IRQs-off window the kernel opened, over every run, target 200
 instructions) with where it was, and beside it per run: the longest thread
 windows the kernel and the application opened (the bench masks IRQs itself
@@ -35,13 +35,16 @@ def fail(msg):
 
 def main(argv):
     if len(argv) < 3 or any('=' not in a for a in argv[2:]):
-        fail("usage: bench-irqsoff.py OUT_DIR NAME=EMU_LOG ...")
+        fail("usage: bench-irqsoff.py OUT_DIR NAME=STATS ...")
     runs = {}
     for arg in argv[2:]:
-        name, log = arg.rsplit('=', 1)
-        windows, thread = summary.read_log(log)
+        name, stats = arg.rsplit('=', 1)
+        try:
+            windows, thread = summary.read_windows(stats)
+        except ValueError as e:
+            fail(str(e))
         if thread is None:
-            fail(f"{log}: no IRQs-off figures (an emulator without irqsoff-cpu.c, or the run crashed)")
+            fail(f"{stats}: no stats file (the run crashed?)")
         entry = {"thread_max_insns": thread}
         for kind, (insns, cycles, where) in windows.items():
             entry[KEYS.get(kind, kind.replace("irqs-off ", ""))] = {"insns": insns, "est_cycles": cycles, "where": where}

@@ -26,12 +26,13 @@ for var in KMAP_DEFER=0 KMAP_DEFER=1; do
 		|| { tail -20 "$out/vivt-build.log"; exit 1; }
 	echo "bench: $var on vivt-emu (BENCH_WAKES=$wakes)"
 	# Result lines: two spaces, the group, the name, a value in ns or x.
-	"$emu" --input /dev/null --stats --stats-at-lines '^  [a-z+-]+ +[^ ].* (ns|x)$' $O/bench.elf \
+	"$emu" --input /dev/null --stats --stats-file "$out/vivt-emu-$name.stats" \
+		--stats-at-lines '^  [a-z+-]+ +[^ ].* (ns|x)$' $O/bench.elf \
 		> "$out/vivt-console-$name.log" 2> "$out/vivt-emu-$name.log" \
 		|| { tail -5 "$out/vivt-emu-$name.log"; echo "bench: vivt-emu run failed"; exit 1; }
 	tail -n 3 "$out/vivt-emu-$name.log" | grep ' instructions in ' || true
 	args+=("$var=$out/vivt-emu-$name.log")
-	irqs+=("bench $var=$out/vivt-emu-$name.log")
+	irqs+=("bench $var=$out/vivt-emu-$name.stats")
 done
 # The demo, whole, in the eager scheme and the deferred one: its instructions
 # and cache events (the demo's cost in each).
@@ -40,11 +41,11 @@ for var in KMAP_DEFER=0 KMAP_DEFER=1; do
 	O=build/bench-vivt/$name
 	make --no-print-directory O=$O "$var" >> "$out/vivt-build.log" 2>&1 || { tail -20 "$out/vivt-build.log"; exit 1; }
 	echo "bench: the demo, $var, on vivt-emu"
-	"$emu" --input /dev/null --stats $O/lokal.elf > "$out/vivt-console-$name.log" 2> "$out/vivt-emu-$name.log" \
+	"$emu" --input /dev/null --stats --stats-file "$out/vivt-emu-$name.stats" $O/lokal.elf > "$out/vivt-console-$name.log" 2> "$out/vivt-emu-$name.log" \
 		|| { tail -5 "$out/vivt-emu-$name.log"; echo "bench: vivt-emu demo run failed"; exit 1; }
 done
 # The interrupts-off windows of these five runs (both kmap schemes, bench and demo).
 python3 tools/vivt-emu/scripts/bench-irqsoff.py "$out" "${irqs[@]}" \
-	"demo KMAP_DEFER=0=$out/vivt-emu-demo-kmap_defer-0.log" "demo KMAP_DEFER=1=$out/vivt-emu-demo-kmap_defer-1.log"
+	"demo KMAP_DEFER=0=$out/vivt-emu-demo-kmap_defer-0.stats" "demo KMAP_DEFER=1=$out/vivt-emu-demo-kmap_defer-1.stats"
 python3 tools/vivt-emu/scripts/bench-demo.py "$out" "$out/vivt-emu-demo-kmap_defer-0.log" "$out/vivt-emu-demo-kmap_defer-1.log"
 python3 tools/vivt-emu/scripts/bench-vivt.py tools/vivt-emu/cpu/arm926-costs.json "$out" "${args[@]}"

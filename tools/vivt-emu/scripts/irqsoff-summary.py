@@ -3,44 +3,84 @@
 check-vivt-at91): the longest thread-context window over all runs, the
 longest handler window per vector and IRQ line, the longest preempt-off
 windows, and every run whose longest thread-context window is above the
-bound.
+bound.  Read from each run's stats file (vivt-emu --stats-file: the
+irqsoff.* keys), never from its printed report.
 
-  irqsoff-summary.py PREFIX BOUND RUNS DIR   runs.txt lines (label|...|args), DIR/<n>.log
-  irqsoff-summary.py PREFIX BOUND --log LOG  one log (the calibration image)
+  irqsoff-summary.py PREFIX BOUND RUNS DIR       runs.txt lines (label|...|args),
+                                                 DIR/<n>.log.stats (tests/run-image's)
+  irqsoff-summary.py PREFIX BOUND --stats FILE   one stats file (the calibration image)
 
 Exit status 1 when some run is above BOUND (each such run then gets a line
 'PREFIX: over the bound: LABEL: N instructions, opened at ..., closed at ...'),
-2 on bad input; a run whose log
-has no irqsoff-summary line (it crashed: its own check says so) is skipped.
+2 on bad input, when no run was measured, or when a run's stats file lacks
+the irqsoff figures (so the check cannot pass on figures that went
+missing); a run with no stats file (it crashed, or was killed: its own
+check says so) is skipped.
 """
 import os
 import re
 import sys
 
-WINDOW = re.compile(r'^vivt-emu: (irqs-off thread max(?:, opened by [^:]+)?|irqs-off handler [^:]+|preempt-off max, opened by [^:]+): '
-                    r'(\d+) instructions, ~(\d+) ARM926 cycles[^,]*, (.*)$')
-SUMMARY = re.compile(r'^vivt-emu: irqsoff-summary thread=(\d+) ')
+# The stats file's window keys (irqsoff.<window>.*) as the report names them.
+VECTORS = {"reset": "reset", "undefined": "undefined", "svc": "SVC", "prefetch_abort": "prefetch abort",
+           "data_abort": "data abort", "fiq": "FIQ"}
+WHO = {"kernel": "the kernel", "app": "an application"}
 
 
-def read_log(path):
-    """The run's windows by kind, and its longest thread window (None if the line is missing)."""
-    windows, thread = {}, None
+def window_name(key):
+    """What the report calls window KEY; None for the per-site ranks (the summary keeps the longest only)."""
+    kind, _, sub = key.partition(".")
+    if kind == "thread" and not sub:
+        return "irqs-off thread max"
+    if kind == "thread" and sub in WHO:
+        return f"irqs-off thread max, opened by {WHO[sub]}"
+    if kind == "handler" and sub.startswith("line") and sub[4:].isdigit():
+        return f"irqs-off handler IRQ line {int(sub[4:])}"
+    if kind == "handler":
+        return f"irqs-off handler {VECTORS.get(sub, sub.replace('_', ' '))}"
+    if kind == "preempt" and sub in WHO:
+        return f"preempt-off max, opened by {WHO[sub]}"
+    return None
+
+
+def read_stats(path):
+    """A stats file's key=value lines as a dict; empty when there is no such file."""
+    stats = {}
     try:
-        with open(path, errors='replace') as f:
+        with open(path, errors="replace") as f:
             for line in f:
-                m = WINDOW.match(line)
-                if m:
-                    windows[m.group(1)] = (int(m.group(2)), int(m.group(3)), m.group(4).strip())
-                m = SUMMARY.match(line)
-                if m:
-                    thread = int(m.group(1))
+                key, eq, value = line.rstrip("\n").partition("=")
+                if eq:
+                    stats[key] = value
     except OSError:
         pass
-    return windows, thread
+    return stats
+
+
+def read_windows(path):
+    """A run's windows by the report's name, as (instructions, estimated cycles,
+    "opened at ..., closed at ..."), and its longest thread window (None when
+    there is no stats file). ValueError when the file lacks the figures."""
+    stats = read_stats(path)
+    if not stats:
+        return {}, None
+    thread = stats.get("irqsoff.thread_max", "")
+    if not thread.isdigit():
+        raise ValueError(f"{path}: no irqsoff.thread_max figure")
+    windows = {}
+    for key, value in stats.items():
+        m = re.fullmatch(r"irqsoff\.(.+)\.insns", key)
+        name = m and window_name(m.group(1))
+        if not name or not value.isdigit():
+            continue
+        field = {f: stats.get(f"irqsoff.{m.group(1)}.{f}", "?") for f in ("cycles", "opened", "closed")}
+        windows[name] = (int(value), int(field["cycles"]) if field["cycles"].isdigit() else 0,
+                         f"opened at {field['opened']}, closed at {field['closed']}")
+    return windows, int(thread)
 
 
 def main(argv):
-    if len(argv) == 5 and argv[3] == '--log':
+    if len(argv) == 5 and argv[3] == '--stats':
         runs = [('calibration', argv[4])]
     elif len(argv) == 5:
         try:
@@ -49,7 +89,7 @@ def main(argv):
         except OSError as e:
             print(f'irqsoff-summary: {e}', file=sys.stderr)
             return 2
-        runs = [(f'{l[0]} ({l[-1]})', os.path.join(argv[4], f'{i}.log')) for i, l in enumerate(labels, 1)]
+        runs = [(f'{l[0]} ({l[-1]})', os.path.join(argv[4], f'{i}.log.stats')) for i, l in enumerate(labels, 1)]
     else:
         print(__doc__, file=sys.stderr)
         return 2
@@ -60,8 +100,12 @@ def main(argv):
         print(f'irqsoff-summary: the bound must be a number, not {argv[2]!r}', file=sys.stderr)
         return 2
     best, over, measured = {}, [], 0
-    for label, log in runs:
-        windows, thread = read_log(log)
+    for label, stats in runs:
+        try:
+            windows, thread = read_windows(stats)
+        except ValueError as e:
+            print(f'irqsoff-summary: {e}', file=sys.stderr)
+            return 2
         if thread is None:
             continue
         measured += 1
@@ -71,6 +115,9 @@ def main(argv):
             if kind not in best or insns > best[kind][0]:
                 best[kind] = (insns, cycles, where, label)
     print(f'{prefix}: IRQs-off windows measured in {measured} of {len(runs)} runs')
+    if not measured:
+        print('irqsoff-summary: no run left a stats file', file=sys.stderr)
+        return 2
     order = sorted(best, key=lambda k: (not k.startswith('irqs-off thread'), not k.startswith('irqs-off handler'),
                                         [int(t) if t.isdigit() else t for t in re.split(r'(\d+)', k)]))
     for kind in order:

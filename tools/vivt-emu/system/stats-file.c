@@ -10,6 +10,19 @@
  *   cp15= walks= tlbmisses= drains=      (with the memory-system model)
  *   report.<kind>=          reports of each kind (spaces become '_',
  *                           parentheses go)
+ *   irqsoff.thread_max= irqsoff.handler_max= irqsoff.boot=
+ *                           the longest interrupts-off windows (instructions):
+ *                           thread context, any handler, reset to first unmask
+ *   irqsoff.<window>.insns= .cycles= .count= .opened= .closed=
+ *                           each window the report prints: <window> is
+ *                           thread, thread.kernel, thread.app (who opened
+ *                           it), thread.rank2..5 (per opening site),
+ *                           handler.<vector> (svc, data_abort, ...),
+ *                           handler.line<N> (IRQ line N), preempt.kernel,
+ *                           preempt.app; .opened and .closed are
+ *                           "function+0xoffset (file:line)" (.opened may be
+ *                           "the vector"); .count only where the report
+ *                           counts windows
  */
 #include <stdio.h>
 #include "vemu.h"
@@ -58,6 +71,7 @@ int stats_file_write(struct vemu *vm, const char *path, int status, double secs,
 			fprintf(f, "=%llu\n", (unsigned long long)st.reports[k]);
 		}
 	}
+	irqsoff_cpu_stats(vm, f);
 	if (fclose(f)) {
 		perror(path);
 		return -1;

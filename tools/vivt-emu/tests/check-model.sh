@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make check-vivt-model`: the memory-system model's unit tests, the ARM
 # programs that each commit one violation (arm/run.sh) and the model's
-# mutants (model-mutants.py), as one TAP stream to TAP_OUT (and stdout);
+# mutants (model-mutants.sh, memsys/mutants.list), as one TAP stream to TAP_OUT (and stdout);
 # exits non-zero on any failure.
 #   tools/vivt-emu/tests/check-model.sh UNIT-TEST VIVT-EMU OUTDIR TAP_OUT
 set -uo pipefail
@@ -12,5 +12,8 @@ mkdir -p "$out"
 tap_open "$4"
 tap_from "vivt model unit tests" tap_timeout 120 "$unit"
 tap_from "vivt own tests" tap_timeout 300 "$here/arm/run.sh" "$emu" "$out/arm"
-tap_from "vivt model mutants" tap_timeout 600 "$here/model-mutants.py" "$out/mutants"
+# Its summary figure (model mutants killed K/N) joins this stream's.
+summary=
+[ "$TAP_FILE" = /dev/stdout ] || summary=$TAP_FILE.summary
+TAP=/dev/stdout TAP_SUMMARY=$summary tap_from "vivt model mutants" tap_timeout 600 "$here/model-mutants.sh" "$out/mutants"
 tap_close

@@ -2,8 +2,9 @@
 # The interrupts-off measurement tested on tests/target/test_irqsoff_calib.c,
 # whose windows have a known length (some above the bound): the emulator
 # must report exactly the length the image expects for the window opened in
-# each of its functions, and irqsoff-summary.py must fail the run for its
-# windows above BOUND.  TAP on stdout (tests/lib/tap.sh).
+# each of its functions (read from the run's stats file, vivt-emu
+# --stats-file), and irqsoff-summary.py must fail the run for its windows
+# above BOUND.  TAP on stdout (tests/lib/tap.sh).
 #   tests/irqsoff-calib.sh EMULATOR IMAGE.elf WORKDIR BOUND [emulator options]
 # (CALIB_LABEL names the runner in the result lines; default vivt.)
 set -uo pipefail
@@ -13,20 +14,24 @@ mkdir -p "$dir"
 . "$(dirname "$0")/../../../tests/lib/tap.sh"
 tap_open
 log=$dir/irqsoff-calib.log
+stats=$dir/irqsoff-calib.stats
 what="${CALIB_LABEL:-vivt} IRQs-off calibration"
 
-tap_timeout 60 "$emu" "$@" --input /dev/null "$elf" > "$log" 2>&1
+rm -f "$stats"
+tap_timeout 60 "$emu" "$@" --input /dev/null --stats-file "$stats" "$elf" > "$log" 2>&1
 rc=$?
 tap_check $rc "$what: the calibration image runs (exit $rc, log $log)"
 expected=0 exact=0 wrong=""
 while read -r fn want; do
 	expected=$((expected + 1))
-	got=$(sed -n "s/^vivt-emu: irqs-off thread[^:]*: \([0-9]*\) instructions,.* opened at $fn+0x[0-9a-f]* .*/\1/p" "$log" | head -1)
+	# The thread window opened in $fn: irqsoff.thread<...>.opened=$fn+0x...
+	key=$(sed -n "s/^\(irqsoff\.thread[a-z0-9.]*\)\.opened=$fn+0x[0-9a-f]* .*/\1/p" "$stats" 2>/dev/null | head -1)
+	got=$([ -n "$key" ] && sed -n "s/^$key\.insns=//p" "$stats")
 	if [ "$got" = "$want" ]; then exact=$((exact + 1)); else wrong="$wrong $fn: expected $want, measured ${got:-nothing};"; fi
 done < <(sed -n 's/^irqsoff-calib: irqs_off_for in \([a-z_]*\) expects \([0-9]*\) instructions.*/\1 \2/p' "$log" | tr -d '\r')
 [ "$expected" -ge 4 ] && [ "$exact" = "$expected" ]
 tap_check $? "$what: $exact of $expected windows measured to the instruction" "$wrong"
-"$(dirname "$0")/../scripts/irqsoff-summary.py" calib "$bound" --log "$log" > "$dir/irqsoff-calib-bound.txt"
+"$(dirname "$0")/../scripts/irqsoff-summary.py" calib "$bound" --stats "$stats" > "$dir/irqsoff-calib-bound.txt"
 rc=$?
 [ "$rc" = 1 ] && grep -q "above $bound instructions in 1 of 1 runs" "$dir/irqsoff-calib-bound.txt"
 tap_check $? "$what: a window above $bound instructions fails the bound check (exit $rc)"

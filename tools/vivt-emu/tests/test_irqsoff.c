@@ -4,21 +4,20 @@
  * apart; a window that runs on through an exception and a context switch;
  * handler windows per vector and IRQ line; the per-site ranking; the
  * preemption-off windows and who opened them; the cycle estimate.
- * TAP on stdout, exit status 1 on any failure.
+ * TAP on stdout (tests/lib/tap.h), exit status 1 on any failure.
  */
-#include <stdio.h>
 #include <string.h>
+#include "tap.h"
 #include "../cpu/irqsoff.h"
 
-static int n, failed;
+/* The results below, all of them unconditional: raise it with each new one. */
+#define RESULTS	14
+
 static const struct iw_cost zero;
 
-static void ok(int cond, const char *what)
+static void ok(bool cond, const char *what)
 {
-	n++;
-	if (!cond)
-		failed++;
-	printf("%s %d - irqsoff: %s\n", cond ? "ok" : "not ok", n, what);
+	tap_ok(cond, "irqsoff: %s", what);
 }
 
 static void test_boot_is_apart(void)
@@ -175,6 +174,7 @@ static void test_cost_delta(void)
 
 int main(void)
 {
+	tap_plan(RESULTS);
 	test_boot_is_apart();
 	test_thread_window();
 	test_runs_through_exception();
@@ -184,6 +184,5 @@ int main(void)
 	test_thread_windows_by_opener();
 	test_cycles();
 	test_cost_delta();
-	printf("1..%d\n", n);
-	return failed != 0;
+	return tap_done();
 }

@@ -2,11 +2,13 @@
  * Unit tests of the memory-system model (memsys.h), driven the way the
  * machine drives it: the test writes the coherent RAM as Unicorn would and
  * then tells the model about the access.  Each test states the rule it
- * checks and fails if the model stops applying it.  TAP on stdout.
+ * checks and fails if the model stops applying it.  TAP on stdout
+ * (tests/lib/tap.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "tap.h"
 #include "../memsys/memsys-int.h"
 
 #define RAM_SIZE	(4u << 20)
@@ -752,18 +754,14 @@ static const struct {
 
 int main(void)
 {
-	unsigned n = sizeof(tests) / sizeof(tests[0]), failed = 0;
+	int n = (int)(sizeof(tests) / sizeof(tests[0]));
 
-	printf("1..%u\n", n);
-	for (unsigned i = 0; i < n; i++) {
+	tap_plan(n);
+	for (int i = 0; i < n; i++) {
 		const char *err = tests[i].fn();
 
-		if (err) {
-			failed++;
-			printf("not ok %u - vivt model: %s\n#   %s\n", i + 1, tests[i].name, err);
-		} else {
-			printf("ok %u - vivt model: %s\n", i + 1, tests[i].name);
-		}
+		if (!tap_ok(!err, "vivt model: %s", tests[i].name))
+			tap_diag("  %s", err);
 	}
-	return failed ? 1 : 0;
+	return tap_done();
 }

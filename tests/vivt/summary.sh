@@ -1,5 +1,8 @@
-# Sourced by check-vivt.sh and check-vivt-at91.sh (after tests/lib/tap.sh):
-#   irqsoff_bound PREFIX BOUND RUNS DIR SUMMARY
+# The figures over every run of check-vivt.sh and check-vivt-at91.sh, which
+# source this after tests/lib/tap.sh; both read the runs' stats files, not
+# their printed reports.
+#
+# irqsoff_bound PREFIX BOUND RUNS DIR SUMMARY
 # prints the interrupts-off figures of the runs (irqsoff-summary.py), adds
 # them to SUMMARY, and writes one TAP line: ok when every run's longest
 # thread-context window is within BOUND instructions, otherwise one
@@ -16,4 +19,15 @@ irqsoff_bound() {
 	else
 		tap_result "not ok" "$prefix: irqsoff-summary.py failed (exit $rc)"
 	fi
+}
+
+# emu_speed PREFIX DIR RUNS: the emulator's speed over the RUNS runs whose
+# logs are in DIR, from the stats files run-image has each write
+# (LOG.stats: insns, wall_s, cpu_s), as the summary figure PREFIX.
+emu_speed() {
+	local line
+	line=$(awk -F= '$1 == "insns" { i += $2 } $1 == "wall_s" { w += $2 } $1 == "cpu_s" { c += $2 }
+		END { if (w > 0 && c > 0) printf "%d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s (%.1f M per CPU second)",
+			n, i / 1e9, w, i / w / 1e6, i / c / 1e6 }' n="$3" "$2"/*.log.stats 2>/dev/null)
+	tap_summary "$1" "${line:-no run wrote a stats file}"
 }
