@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
 """The demo's whole cost in Linux's kmap scheme and in KMAP_DEFER's.
 
-  bench-demo.py OUT_DIR LINUX_EMU_LOG DEFER_EMU_LOG
+  bench-demo.py OUT_DIR LINUX_STATS DEFER_STATS
 
-Each log is vivt-emu's stderr from one run of the demo image with --stats:
-its last lines give the instructions executed and the memory system's
-counters (D line fills, write-backs, CP15 operations, walks, drains). Prints
-both side by side with the ratio, an ESTIMATED ARM926EJ-S cycle count from
-tools/vivt-emu/cpu/arm926-costs.json, and adds "demo_vivt" plus the target entry
-defer_demo_instructions_over_linux to OUT_DIR/results.json when it exists.
+Each STATS is the stats file (vivt-emu --stats-file) of one run of the demo
+image with the memory-system model: the instructions executed and the
+memory system's counters (D line fills, write-backs, CP15 operations,
+walks, drains). Prints both side by side with the ratio, an ESTIMATED
+ARM926EJ-S cycle count from tools/vivt-emu/cpu/arm926-costs.json, and adds
+"demo_vivt" plus the target entry defer_demo_instructions_over_linux to
+OUT_DIR/results.json when it exists.
 """
 import importlib.util
 import json
 import os
-import re
 import sys
 
 # The cost table and its reading are bench-vivt.py's: one estimate for both.
@@ -21,17 +21,14 @@ _spec = importlib.util.spec_from_file_location(
     "bench_vivt", os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-vivt.py"))
 bench_vivt = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_vivt)
+# The stats file's reader is the interrupts-off summary's.
+_spec = importlib.util.spec_from_file_location(
+    "irqsoff_summary", os.path.join(os.path.dirname(os.path.abspath(__file__)), "irqsoff-summary.py"))
+summary = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(summary)
 
-COUNTERS = {
-    "insns": r" (\d+) instructions in ",
-    "dfills": r"D line fills (\d+)",
-    "dwritebacks": r"write-backs (\d+)",
-    "cp15": r"CP15 ops (\d+)",
-    "walks": r"walks (\d+)",
-    "drains": r"drains (\d+)",
-    "ifills": r"I line fills (\d+)",
-    "reports": r", (\d+) reports",
-}
+# The stats file's keys this reads.
+COUNTERS = ["insns", "dfills", "dwritebacks", "cp15", "walks", "drains", "ifills", "reports"]
 
 
 def fail(msg):
@@ -39,16 +36,14 @@ def fail(msg):
 
 
 def parse(path):
-    try:
-        text = open(path, errors="replace").read()
-    except OSError as e:
-        fail(f"{path}: {e}")
+    stats = summary.read_stats(path)
+    if not stats:
+        fail(f"{path}: no stats file (did the demo run end?)")
     got = {}
-    for key, pat in COUNTERS.items():
-        m = re.findall(pat, text)
-        if not m:
-            fail(f"{path}: no '{key}' counter (was the demo run with --stats?)")
-        got[key] = int(m[-1])
+    for key in COUNTERS:
+        if not stats.get(key, "").isdigit():
+            fail(f"{path}: no '{key}' counter (was the demo run with the memory-system model?)")
+        got[key] = int(stats[key])
     if got["reports"]:
         fail(f"{path}: the model reported {got['reports']} coherence error(s)")
     return got
@@ -56,7 +51,7 @@ def parse(path):
 
 def main():
     if len(sys.argv) != 4:
-        fail("usage: bench-demo.py OUT_DIR LINUX_EMU_LOG DEFER_EMU_LOG")
+        fail("usage: bench-demo.py OUT_DIR LINUX_STATS DEFER_STATS")
     outdir = sys.argv[1]
     runs = {"linux": parse(sys.argv[2]), "defer": parse(sys.argv[3])}
     _, costs = bench_vivt.load_costs(os.path.join(os.path.dirname(os.path.abspath(__file__)),

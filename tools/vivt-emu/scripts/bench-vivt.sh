@@ -47,5 +47,5 @@ done
 # The interrupts-off windows of these five runs (both kmap schemes, bench and demo).
 python3 tools/vivt-emu/scripts/bench-irqsoff.py "$out" "${irqs[@]}" \
 	"demo KMAP_DEFER=0=$out/vivt-emu-demo-kmap_defer-0.stats" "demo KMAP_DEFER=1=$out/vivt-emu-demo-kmap_defer-1.stats"
-python3 tools/vivt-emu/scripts/bench-demo.py "$out" "$out/vivt-emu-demo-kmap_defer-0.log" "$out/vivt-emu-demo-kmap_defer-1.log"
+python3 tools/vivt-emu/scripts/bench-demo.py "$out" "$out/vivt-emu-demo-kmap_defer-0.stats" "$out/vivt-emu-demo-kmap_defer-1.stats"
 python3 tools/vivt-emu/scripts/bench-vivt.py tools/vivt-emu/cpu/arm926-costs.json "$out" "${args[@]}"
