@@ -85,9 +85,7 @@ run_images "$runs" "$out" "$jobs" "$board" "vivt-at91: "
 demo_log=$(grep -l 'demo: data verification' "$out"/*.log 2>/dev/null | head -1)
 switches=$(sed -n 's/^demo: \([0-9]*\) context switches in all[[:space:]]*$/\1/p' "${demo_log:-/dev/null}")
 if [ -s "$out/demo.vcd" ] && [ -n "$switches" ] &&
-	tools/latency/lokal-latency "$out/demo.vcd" --json "$out/demo-latency.json" > "$out/latency.txt" 2>&1; then
-	pulses=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["inputs"][0]["switch"]["count"])' \
-		"$out/demo-latency.json" 2>/dev/null)
+	pulses=$(switch_pulses "$out/demo.vcd" "$out/demo-latency.json" "$out/latency.txt"); then
 	if [ "$pulses" = "$switches" ]; then
 		tap_result ok "vivt-at91: tools/latency on the emulator's PA6/PA7 VCD: $pulses switch pulses = the demo's $switches context switches"
 	else

@@ -97,11 +97,11 @@ vcd=$outdir/switch.vcd
 O=$(build_dir "$board")
 "$emu" --no-model --input /dev/null --vcd "$vcd" "$O/tests/test_kmap_sched.elf" \
 	> "$outdir/vcd-run.log" 2>&1
-pulses=$(tools/latency/lokal-latency "$vcd" 2>&1 | awk '$1 == "switch" { print $2 }')
+pulses=$(switch_pulses "$vcd" "$outdir/switch.json" "$outdir/latency.txt")
 if [ "${pulses:-0}" -gt 0 ] 2>/dev/null; then
 	tap_result ok "vivt: the switch marker's VCD reads in lokal-latency ($pulses switches)"
 else
-	tap_result "not ok" "vivt: lokal-latency found no switch pulses in $vcd ($(tools/latency/lokal-latency "$vcd" 2>&1 | head -2 | tr '\n' ' '))"
+	tap_result "not ok" "vivt: lokal-latency found no switch pulses in $vcd ($(head -2 "$outdir/latency.txt" | tr '\n' ' '))"
 fi
 
 # ---- --stats-at-lines, the per-figure counters make bench reads

@@ -1,6 +1,7 @@
-# The figures over every run of check-vivt.sh and check-vivt-at91.sh, which
-# source this after tests/lib/tap.sh; both read the runs' stats files, not
-# their printed reports.
+# The figures check-vivt.sh and check-vivt-at91.sh take from their runs
+# (they source this after tests/lib/tap.sh), read from files written for
+# scripts (the runs' stats files, lokal-latency's JSON report), never from
+# printed reports.
 #
 # irqsoff_bound PREFIX BOUND RUNS DIR SUMMARY
 # prints the interrupts-off figures of the runs (irqsoff-summary.py), adds
@@ -9,9 +10,11 @@
 # failing line per run above it, in every configuration, debug builds included.
 irqsoff_bound() {
 	local prefix=$1 bound=$2 runs=$3 dir=$4 summary=$5 rc over r
-	python3 tools/vivt-emu/scripts/irqsoff-summary.py "$prefix" "$bound" "$runs" "$dir" | tee -a "$summary"
+	rm -f "$dir/irqsoff-over.txt"
+	python3 tools/vivt-emu/scripts/irqsoff-summary.py "$prefix" "$bound" "$runs" "$dir" \
+		--over "$dir/irqsoff-over.txt" | tee -a "$summary"
 	rc=${PIPESTATUS[0]}
-	over=$(sed -n "s/^$prefix: over the bound: //p" "$summary")
+	over=$(cat "$dir/irqsoff-over.txt" 2>/dev/null)
 	if [ "$rc" = 0 ]; then
 		tap_result ok "$prefix: every thread-context IRQs-off window within $bound instructions"
 	elif [ -n "$over" ]; then
@@ -30,4 +33,17 @@ emu_speed() {
 		END { if (w > 0 && c > 0) printf "%d runs, %.2f G instructions in %.1f s of emulation: %.1f M instr/s (%.1f M per CPU second)",
 			n, i / 1e9, w, i / w / 1e6, i / c / 1e6 }' n="$3" "$2"/*.log.stats 2>/dev/null)
 	tap_summary "$1" "${line:-no run wrote a stats file}"
+}
+
+# switch_pulses VCD JSON TEXT: the switch-marker pulses lokal-latency counts
+# in VCD, from its JSON report (written to JSON; its printed report goes to
+# TEXT); nothing when it counted none. Its status is lokal-latency's.
+switch_pulses() {
+	local rc
+	rm -f "$2"
+	tools/latency/lokal-latency "$1" --json "$2" > "$3" 2>&1
+	rc=$?
+	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["inputs"][0]["switch"]["count"])' \
+		"$2" 2>/dev/null
+	return "$rc"
 }

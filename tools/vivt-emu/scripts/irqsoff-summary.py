@@ -6,12 +6,15 @@ windows, and every run whose longest thread-context window is above the
 bound.  Read from each run's stats file (vivt-emu --stats-file: the
 irqsoff.* keys), never from its printed report.
 
-  irqsoff-summary.py PREFIX BOUND RUNS DIR       runs.txt lines (label|...|args),
-                                                 DIR/<n>.log.stats (tests/run-image's)
-  irqsoff-summary.py PREFIX BOUND --stats FILE   one stats file (the calibration image)
+  irqsoff-summary.py PREFIX BOUND RUNS DIR [--over FILE]
+                              runs.txt lines (label|...|args), DIR/<n>.log.stats
+                              (tests/run-image's)
+  irqsoff-summary.py PREFIX BOUND --stats STATS [--over FILE]
+                              one stats file (the calibration image)
 
 Exit status 1 when some run is above BOUND (each such run then gets a line
-'PREFIX: over the bound: LABEL: N instructions, opened at ..., closed at ...'),
+'PREFIX: over the bound: LABEL: N instructions, opened at ..., closed at ...',
+and with --over the same without the prefix in FILE, for the check's verdict),
 2 on bad input, when no run was measured, or when a run's stats file lacks
 the irqsoff figures (so the check cannot pass on figures that went
 missing); a run with no stats file (it crashed, or was killed: its own
@@ -80,6 +83,9 @@ def read_windows(path):
 
 
 def main(argv):
+    over_file = None
+    if len(argv) == 7 and argv[5] == '--over':
+        over_file, argv = argv[6], argv[:5]
     if len(argv) == 5 and argv[3] == '--stats':
         runs = [('calibration', argv[4])]
     elif len(argv) == 5:
@@ -129,9 +135,13 @@ def main(argv):
         shown = ', '.join(f'{label}: {n}' for n, label, _ in over[:6])
         print(f'{prefix}: thread-context IRQs-off window above {bound} instructions in {len(over)} of '
               f'{measured} runs ({shown}{", ..." if len(over) > 6 else ""})')
-        # One line per run for the check's verdict (a TAP line each).
-        for n, label, where in over:
-            print(f'{prefix}: over the bound: {label}: {n} instructions, {where}')
+        lines = [f'{label}: {n} instructions, {where}' for n, label, where in over]
+        for line in lines:
+            print(f'{prefix}: over the bound: {line}')
+        if over_file:
+            # One line per run for the check's verdict (a TAP line each).
+            with open(over_file, 'w') as f:
+                f.write(''.join(line + '\n' for line in lines))
         return 1
     print(f'{prefix}: every thread-context IRQs-off window within {bound} instructions')
     return 0
