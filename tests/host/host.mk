@@ -34,7 +34,7 @@ HOST_FW_SRCS := $(sort $(wildcard firmware/mm/*.c)) \
                 tests/host/sched/platform_stub.c $(sort $(wildcard tests/host/support/*.c))
 HOST_TESTS   := $(basename $(notdir $(wildcard tests/host/test_*.c)))
 # The emulator's memory-system library (tools/vivt-emu/memsys/memsys.mk).
-HOST_MEMSYS_SRCS := $(sort $(wildcard tools/vivt-emu/memsys/*.c)) tools/vivt-emu/oracle/oracle.c
+HOST_MEMSYS_SRCS := $(sort $(wildcard tools/vivt-emu/memsys/*.c))
 
 host_inc = -I$(HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
            -Ifirmware/include -Itests/host/support -Itests/host -Itests/host/sched

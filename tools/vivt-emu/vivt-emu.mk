@@ -12,11 +12,11 @@ include $(VEMU_DIR)/memsys/memsys.mk
 
 # Laid out like QEMU: cpu/ (Unicorn glue), hw/<vendor>/ (one file per
 # device model), machine/ (the core and one file per board), system/ (the
-# command line and run control), oracle/ (reports), memsys/ (the cache
-# model, a library behind memsys/memsys.h).  Every .c file there is built:
+# command line, run control and the printed reports), memsys/ (the cache
+# model and its oracle, a library behind memsys/memsys.h).  Every .c file there is built:
 # a new board or device model is its file, nothing to list here.
 VEMU_MACHINE  := $(patsubst $(VEMU_DIR)/%,%,$(wildcard $(VEMU_DIR)/cpu/*.c $(VEMU_DIR)/hw/*.c \
-                 $(VEMU_DIR)/hw/*/*.c $(VEMU_DIR)/machine/*.c $(VEMU_DIR)/system/*.c $(VEMU_DIR)/oracle/report.c))
+                 $(VEMU_DIR)/hw/*/*.c $(VEMU_DIR)/machine/*.c $(VEMU_DIR)/system/*.c))
 VEMU_MODEL    := $(patsubst $(VEMU_DIR)/%,%,$(VMODEL_SRCS))
 VEMU_OBJS     := $(patsubst %.c,$(VEMU_OUT)/%.o,$(VEMU_MACHINE) $(VEMU_MODEL))
 VEMU_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -I$(VEMU_DIR) -I$(VEMU_OUT)

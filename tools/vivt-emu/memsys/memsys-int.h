@@ -1,6 +1,6 @@
 /*
  * Inside the memory-system model: the state memsys.c, dcache.c, icache.c,
- * wbuf.c, tlb.c, walker.c and ../oracle/oracle.c share.  The machine never includes
+ * wbuf.c, tlb.c, walker.c and oracle.c share.  The machine never includes
  * this; it sees memsys.h only.
  *
  * Figures from the ARM926EJ-S TRM (DDI0198):

@@ -2,7 +2,7 @@
  * The ARM926EJ-S memory system as vivt-emu models it, and the oracle's view
  * of it.  This header is the contract between the machine (Unicorn, devices,
  * run loop: machine/, cpu/, hw/) and the memory-system model (dcache.c,
- * icache.c, wbuf.c, tlb.c, walker.c, memsys.c here and oracle/oracle.c).
+ * icache.c, wbuf.c, tlb.c, walker.c, memsys.c and oracle.c, all here).
  *
  * The guest runs in Unicorn against coherent RAM: what a machine without
  * caches would hold.  The model never changes what the guest sees.  It keeps,

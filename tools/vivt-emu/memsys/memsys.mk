@@ -12,9 +12,9 @@
 
 VMODEL_DIR    := tools/vivt-emu
 VMODEL_OUT    := build/vivt-model
-# The library: memsys/ and the oracle's version stamps (oracle/oracle.c);
+# The library: memsys/, the oracle's version stamps (oracle.c) included;
 # tests/host/host.mk links the same into the host's agreement test.
-VMODEL_SRCS   := $(sort $(wildcard $(VMODEL_DIR)/memsys/*.c)) $(VMODEL_DIR)/oracle/oracle.c
+VMODEL_SRCS   := $(sort $(wildcard $(VMODEL_DIR)/memsys/*.c))
 VMODEL_TEST   := $(VMODEL_OUT)/test_memsys
 VMODEL_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
                  -fsanitize=address,undefined -fno-sanitize-recover=undefined

@@ -29,7 +29,7 @@ mutants_tree "$tree"
 
 # The model library and its unit test, as memsys.mk builds them (without
 # the sanitizers: a mutant needs only to fail a test).
-sources=$(cd "$tree" && echo tools/vivt-emu/memsys/*.c tools/vivt-emu/oracle/oracle.c tools/vivt-emu/tests/test_memsys.c)
+sources=$(cd "$tree" && echo tools/vivt-emu/memsys/*.c tools/vivt-emu/tests/test_memsys.c)
 # compile FILE OBJ: FILE of the copy (mutated or not) into OBJ.
 compile() {
 	gcc -std=gnu11 -O0 -w -I"$tree/tools/vivt-emu" -I"$tree/tests/lib" -c "$tree/$1" -o "$2"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include "../memsys/memsys-int.h"
+#include "memsys-int.h"
 
 static void *lazy_zeroed(size_t bytes)
 {
