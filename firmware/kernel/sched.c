@@ -330,6 +330,12 @@ void schedule(void)
 	if (preempt_count())
 		panic("schedule() with preempt_count 0x%x in thread '%s'",
 		      preempt_count(), current->name);
+	if (__builtin_expect(current->state == THREAD_READY, 0)) {
+		/* Woken in its sched_irq_window(): queued by the waker, it is preempted or goes on. */
+		sched_dequeue(current);
+		schedule_preempted();
+		return;
+	}
 	__schedule(SCHED_BLOCK, need_resched());
 }
 

@@ -42,6 +42,7 @@ int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio)
 	list_add_tail(&me->node, by_prio ? prio_slot(wq, me->prio) : &wq->waiters);
 	me->wait_result = 0;
 	me->state = THREAD_BLOCKED;
+	sched_irq_window();
 	schedule();
 	timeout_disarm(me);
 	return me->wait_result;
@@ -62,6 +63,7 @@ void sleep_on(struct wait_queue *wq)
 		      me->name, (void *)wq);
 	list_add_tail(&me->node, &wq->waiters);
 	me->state = THREAD_BLOCKED;
+	sched_irq_window();
 	schedule();
 }
 

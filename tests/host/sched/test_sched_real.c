@@ -18,6 +18,7 @@
 #include <lokal/thread.h>
 #include <lokal/sched-internal.h>
 #include <lokal/mutex.h>
+#include <lokal/completion.h>
 #include <lokal/preempt.h>
 #include <lokal/highmem.h>
 #include <lokal/highmem-internal.h>
@@ -694,6 +695,219 @@ static void free_after_kmap_and_kunmap_releases_the_slot(void **state)
 	assert_int_equal(pkmap_slot_count(PKMAP_NR(v)), 0);
 }
 
+/* ---- an interrupt between a waiter's queueing and its switch ---- */
+
+static struct thread *gap_waiter;
+static void (*gap_irq)(void);
+static struct completion gap_done, gap_urgent_done;
+static long gap_ret;
+static unsigned int gap_switches;
+static bool gap_on_rq;
+
+/*
+ * An unmask while the waiter runs yet is already BLOCKED or SLEEPING is
+ * its sched_irq_window(): an interrupt arrives there, once.
+ */
+static void irq_in_wait_gap(enum sim_irq_point where, unsigned long vaddr)
+{
+	void (*irq)(void) = gap_irq;
+
+	(void)vaddr;
+	if (where != SIM_IRQ_AT_UNMASK || !irq || current != gap_waiter ||
+	    (current->state != THREAD_BLOCKED && current->state != THREAD_SLEEPING))
+		return;
+	gap_irq = NULL;
+	irq_enter();
+	irq();
+	irq_exit();
+}
+
+static void gap_complete(void)
+{
+	complete(&gap_done);
+}
+
+static void gap_tick(void)
+{
+	sched_tick();
+}
+
+static void gap_complete_urgent(void)
+{
+	complete(&gap_urgent_done);
+}
+
+/* Is t on its ready queue? (The running thread never is.) */
+static bool on_ready_queue(struct thread *t)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &runqueue.queue[t->prio])
+		if (pos == &t->node)
+			return true;
+	return false;
+}
+
+static void gap_waiter_fn(void *arg)
+{
+	long timeout = (long)(intptr_t)arg;
+	unsigned int before = current->switches_in;
+
+	gap_ret = wait_for_completion_timeout(&gap_done, timeout);
+	gap_switches = current->switches_in - before;
+	gap_on_rq = on_ready_queue(current);
+	log_char('W');
+}
+
+/*
+ * The completion comes between W's queueing and its schedule(): W must
+ * not block (it stays off every ready queue and keeps the CPU, ahead of
+ * its peer P) and the wait succeeds.
+ */
+static void wake_in_wait_gap_keeps_the_cpu(void **state)
+{
+	struct thread *w, *p;
+
+	(void)state;
+	log_reset();
+	init_completion(&gap_done);
+	gap_irq = gap_complete;
+	sim_irq_at = irq_in_wait_gap;
+	preempt_disable();
+	w = spawn("W", gap_waiter_fn, (void *)(intptr_t)100, PRIO_TEST + 1);
+	p = spawn("P", note, (void *)'p', PRIO_TEST + 1);
+	gap_waiter = w;
+	preempt_enable();
+	thread_join(w);
+	thread_join(p);
+	sim_irq_at = NULL;
+	assert_null(gap_irq);                   /* the interrupt did land */
+	assert_true(gap_ret > 0);
+	assert_int_equal(gap_switches, 0);
+	assert_false(gap_on_rq);
+	assert_string_equal(log_buf, "Wp");
+}
+
+/*
+ * W's one-tick deadline passes between its queueing and its schedule():
+ * the wait ends as timed out, without a switch, off the timeout wheel.
+ */
+static void timeout_in_wait_gap_ends_the_wait(void **state)
+{
+	struct thread *w;
+
+	(void)state;
+	log_reset();
+	init_completion(&gap_done);
+	gap_irq = gap_tick;
+	sim_irq_at = irq_in_wait_gap;
+	preempt_disable();
+	w = spawn("W", gap_waiter_fn, (void *)(intptr_t)1, PRIO_TEST + 1);
+	gap_waiter = w;
+	preempt_enable();
+	thread_join(w);
+	sim_irq_at = NULL;
+	assert_null(gap_irq);
+	assert_int_equal(gap_ret, 0);
+	assert_int_equal(gap_switches, 0);
+	assert_false(gap_on_rq);
+	assert_string_equal(log_buf, "W");
+}
+
+static void urgent_fn(void *arg)
+{
+	(void)arg;
+	wait_for_completion(&gap_urgent_done);
+	log_char('U');
+	complete(&gap_done);
+}
+
+/*
+ * The interrupt in W's gap wakes U, which outranks W: no switch in the
+ * gap (W's node is on the completion's queue), but W's schedule() goes
+ * to U, which lets W go on.
+ */
+static void urgent_wake_in_wait_gap_runs_at_the_switch(void **state)
+{
+	struct thread *w, *u;
+
+	(void)state;
+	log_reset();
+	init_completion(&gap_done);
+	init_completion(&gap_urgent_done);
+	u = spawn("U", urgent_fn, NULL, PRIO_TEST + 2);        /* runs and waits */
+	gap_irq = gap_complete_urgent;
+	sim_irq_at = irq_in_wait_gap;
+	preempt_disable();
+	w = spawn("W", gap_waiter_fn, (void *)(intptr_t)100, PRIO_TEST + 1);
+	gap_waiter = w;
+	preempt_enable();
+	thread_join(w);
+	thread_join(u);
+	sim_irq_at = NULL;
+	assert_null(gap_irq);
+	assert_true(gap_ret > 0);
+	assert_int_equal(gap_switches, 1);
+	assert_string_equal(log_buf, "UW");
+}
+
+static struct page *gap_page, *gap_held;
+static uint32_t gap_seen;
+
+/* The interrupt maps a page of its own over the waiter's map, then completes. */
+static void gap_map_and_complete(void)
+{
+	uint32_t *v = kmap_local_page(gap_page);
+
+	v[1] = 0x1a1a1a1a;
+	kunmap_local(v);
+	complete(&gap_done);
+}
+
+static void gap_holder_fn(void *arg)
+{
+	uint32_t *v = kmap_local_page(gap_held);
+
+	(void)arg;
+	v[0] = 0xfeedf00d;
+	gap_ret = wait_for_completion_timeout(&gap_done, 100);
+	gap_seen = v[0];
+	kunmap_local(v);
+	log_char('W');
+}
+
+/*
+ * W waits holding a local map; the interrupt in its gap maps another page
+ * on the slot above W's and unmaps it: W's map and data stay as they were,
+ * and the model sees no stale line or alias.
+ */
+static void irq_mapping_in_wait_gap_keeps_the_waiters_map(void **state)
+{
+	struct thread *w;
+
+	(void)state;
+	sim_clear_violations();
+	log_reset();
+	gap_held = alloc_page(ZONE_HIGHMEM);
+	gap_page = alloc_page(ZONE_HIGHMEM);
+	init_completion(&gap_done);
+	gap_irq = gap_map_and_complete;
+	sim_irq_at = irq_in_wait_gap;
+	preempt_disable();
+	w = spawn("W", gap_holder_fn, NULL, PRIO_TEST + 1);
+	gap_waiter = w;
+	preempt_enable();
+	thread_join(w);
+	sim_irq_at = NULL;
+	assert_null(gap_irq);
+	assert_true(gap_ret > 0);
+	assert_int_equal(gap_seen, 0xfeedf00d);
+	if (sim_violations(SIM_NR_VIOLATIONS))
+		fail_msg("model: %s", sim_last_violation());
+	__free_page(gap_page);
+	__free_page(gap_held);
+}
+
 #if CONFIG_DEBUG_HIGHMEM
 /*
  * The scheduler's invariants, checked at every switch in debug builds:
@@ -848,6 +1062,10 @@ static void test_main(void *arg)
 		cmocka_unit_test(tick_in_switch_out_does_not_undo_a_yield),
 #endif
 		cmocka_unit_test(free_after_kmap_and_kunmap_releases_the_slot),
+		cmocka_unit_test(wake_in_wait_gap_keeps_the_cpu),
+		cmocka_unit_test(timeout_in_wait_gap_ends_the_wait),
+		cmocka_unit_test(urgent_wake_in_wait_gap_runs_at_the_switch),
+		cmocka_unit_test(irq_mapping_in_wait_gap_keeps_the_waiters_map),
 #if CONFIG_DEBUG_HIGHMEM
 		cmocka_unit_test(queue_without_its_bitmap_bit_panics),
 		cmocka_unit_test(running_thread_on_a_queue_panics),
