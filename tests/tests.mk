@@ -3,7 +3,7 @@
 .PHONY: check-shell check-vivt check-vivt-at91 at91-mutants
 
 # tests.list and more on vivt-emu, then the asm mutants.
-check-vivt: $(VEMU) $(VEMU_IW_TEST)
+check-vivt: $(VEMU) $(VEMU_IW_TEST) $(VEMU_PIPE_TEST)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt.sh
 
 # The AT91SAM9G20-EK on vivt-emu, then its driver mutants (at91-mutants alone).

@@ -138,6 +138,7 @@ echo "vivt: $d_runs runs in configuration KMAP_DEFER=0 (Linux's eager scheme), $
 irqs_bound=200
 irqsoff_bound vivt "$irqs_bound" "$runs" "$outdir" "$outdir/summary.txt"
 TAP_PREFIX="vivt unit: " tap_from "vivt unit: build/vivt-emu/test_irqsoff" build/vivt-emu/test_irqsoff
+TAP_PREFIX="vivt unit: " tap_from "vivt unit: build/vivt-emu/test_pipeline" build/vivt-emu/test_pipeline
 tap_from "vivt IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu" "$O/tests/test_irqsoff_calib.elf" \
 	"$outdir/calib" "$irqs_bound"
 echo "vivt: wall time $(( $(date +%s) - start )) s for $i runs on $jobs jobs"

@@ -14,6 +14,7 @@
 struct vemu;
 struct memsys;
 struct symbols;
+struct pipe_map;
 
 /* One register window of a device inside the machine's MMIO range. */
 struct device {
@@ -150,6 +151,8 @@ struct vemu {
 
 	struct memsys *ms;
 	struct irqsoff_cpu *irqsoff;	/* interrupts-off windows (irqsoff-cpu.c) */
+	struct pipe_map *pipe;		/* static pipeline costs (pipeline-cpu.c) */
+	uint64_t pipe_cycles;		/* cycles beyond one per instruction so far */
 	bool psr_pending;		/* a CPSR write to look at in the next block */
 	int irq_source;			/* the line the interrupt controller signals, or -1 */
 	unsigned long reports;
@@ -213,6 +216,9 @@ void symbols_source_line_outer(const struct symbols *s, uint32_t addr, char *buf
 /* irqsoff-cpu.c: interrupts-off and preemption-off windows */
 int irqsoff_cpu_init(struct vemu *vm);
 void irqsoff_cpu_add_sites(struct vemu *vm, const uint8_t *code, uint32_t va, uint32_t len);
+/* pipeline-cpu.c: the pipeline's extra cycles of an executable segment, and of a block about to run. */
+void pipeline_add_code(struct vemu *vm, const uint8_t *code, uint32_t va, uint32_t len);
+uint32_t pipeline_block(struct vemu *vm, uint32_t pc, uint32_t size);
 /* The CPSR write a hooked site made, read at the next block's start. */
 void irqsoff_cpu_settle(struct vemu *vm);
 /* Every block, before it is counted: a block right after an MSR reads the I bit. */

@@ -26,7 +26,7 @@ $(VEMU_OUT)/arm926-costs.h: $(VEMU_DIR)/cpu/arm926-costs.json | bootstrap
 	@mkdir -p $(@D)
 	@python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["costs"]; \
 		print("#define ARM926_COSTS { " + ", ".join(repr(float(c[k]["cycles"])) for k in \
-		("instruction", "dline_fill", "iline_fill", "dwriteback", "cp15_op", "walk", "drain")) + " }")' $< > $@
+		("instruction", "dline_fill", "iline_fill", "dwriteback", "cp15_op", "walk", "drain", "pipeline_cycle")) + " }")' $< > $@
 $(VEMU_OUT)/cpu/irqsoff-cpu.o: $(VEMU_OUT)/arm926-costs.h
 
 $(VEMU_OUT)/%.o: $(VEMU_DIR)/%.c | bootstrap
@@ -51,6 +51,15 @@ $(VEMU_IW_TEST): $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/cpu/irqsoff.h $(VEMU_DIR)
 	@echo "  HOSTCC  $@"
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		-Itests/lib -o $@ $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/tests/test_irqsoff.c
+
+# The pipeline costs' unit test (pipeline.c), with the sanitizers.
+VEMU_PIPE_TEST := $(VEMU_OUT)/test_pipeline
+$(VEMU_PIPE_TEST): $(VEMU_DIR)/cpu/pipeline.c $(VEMU_DIR)/cpu/pipeline.h $(VEMU_DIR)/tests/test_pipeline.c \
+		tests/lib/tap.h | bootstrap
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+		-Itests/lib -I$(VEMU_DIR) -o $@ $(VEMU_DIR)/cpu/pipeline.c $(VEMU_DIR)/tests/test_pipeline.c
 
 # Compiler-written dependency files, none before the first build: -include.
 -include $(wildcard $(VEMU_OUT)/*.d $(VEMU_OUT)/*/*.d $(VEMU_OUT)/*/*/*.d)

@@ -91,6 +91,7 @@ int elf_load(struct vemu *vm, const char *path, uint32_t *entry, bool load)
 		if (ph->p_flags & PF_X) {
 			cpu_add_cp15_sites(vm, img + ph->p_offset, ph->p_vaddr, ph->p_filesz);
 			irqsoff_cpu_add_sites(vm, img + ph->p_offset, ph->p_vaddr, ph->p_filesz);
+			pipeline_add_code(vm, img + ph->p_offset, ph->p_vaddr, ph->p_filesz);
 		}
 		loaded++;
 	}

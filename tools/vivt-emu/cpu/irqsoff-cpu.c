@@ -59,13 +59,13 @@ static void cost_now(struct vemu *vm, struct iw_cost *c)
 	struct ms_stats st;
 
 	if (!vm->ms) {
-		*c = (struct iw_cost){ 0 };
+		*c = (struct iw_cost){ .pipe = vm->pipe_cycles };
 		return;
 	}
 	ms_get_stats(vm->ms, &st);
 	*c = (struct iw_cost){ .dfills = st.dline_fills, .ifills = st.iline_fills,
 			       .dwritebacks = st.dwritebacks, .cp15 = st.cp15_ops,
-			       .walks = st.walks, .drains = st.wb_drains };
+			       .walks = st.walks, .drains = st.wb_drains, .pipe = vm->pipe_cycles };
 }
 
 /* Position (instructions retired before it) of the instruction at pc in the current block. */

@@ -15,6 +15,7 @@ static void cost_sub(struct iw_cost *d, const struct iw_cost *a, const struct iw
 	d->cp15 = a->cp15 - b->cp15;
 	d->walks = a->walks - b->walks;
 	d->drains = a->drains - b->drains;
+	d->pipe = a->pipe - b->pipe;
 }
 
 void irqsoff_init(struct irqsoff *s, bool masked)
@@ -149,7 +150,7 @@ double irqsoff_cycles(const struct iw_costs *c, const struct iw_window *w)
 	return (double)w->len * c->insn + (double)w->cost.dfills * c->dfill +
 	       (double)w->cost.ifills * c->ifill + (double)w->cost.dwritebacks * c->dwriteback +
 	       (double)w->cost.cp15 * c->cp15 + (double)w->cost.walks * c->walk +
-	       (double)w->cost.drains * c->drain;
+	       (double)w->cost.drains * c->drain + (double)w->cost.pipe * c->pipe;
 }
 
 const struct iw_site *irqsoff_site_rank(const struct irqsoff *s, unsigned n)

@@ -24,14 +24,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The memory-system counters a cycle estimate charges (all zero without the model). */
+/* The counters a cycle estimate charges (the memory system's are zero without the model). */
 struct iw_cost {
 	uint64_t dfills, ifills, dwritebacks, cp15, walks, drains;
+	uint64_t pipe;			/* the pipeline's cycles beyond one per instruction */
 };
 
 /* Cycles per event, from arm926-costs.json. */
 struct iw_costs {
-	double insn, dfill, ifill, dwriteback, cp15, walk, drain;
+	double insn, dfill, ifill, dwriteback, cp15, walk, drain, pipe;
 };
 
 struct iw_window {

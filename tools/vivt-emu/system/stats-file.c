@@ -5,6 +5,7 @@
  * breaks no test.
  *
  *   exit= insns= wall_s= cpu_s= emulated_s= irqs= reports=
+ *   pipe=                   the pipeline's cycles beyond one per instruction
  *   irqs_in.<symbol>=       IRQs that landed inside each watched routine
  *   loads= stores= fetches= dfills= dwritebacks= devictions= ifills=
  *   cp15= walks= tlbmisses= drains=      (with the memory-system model)
@@ -43,6 +44,7 @@ int stats_file_write(struct vemu *vm, const char *path, int status, double secs,
 	}
 	fprintf(f, "exit=%d\n", status);
 	put(f, "insns", vm->insns);
+	put(f, "pipe", vm->pipe_cycles);
 	fprintf(f, "wall_s=%.3f\ncpu_s=%.3f\nemulated_s=%.6f\n", secs, cpu, (double)vm->now / 1e9);
 	put(f, "irqs", vm->irqs_taken);
 	put(f, "reports", vm->reports);

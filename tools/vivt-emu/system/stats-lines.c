@@ -5,7 +5,8 @@
  * deltas since the previous matching line (or since reset), so a
  * benchmark's own result lines mark out what each figure cost, with no
  * change to its firmware.  The line format is fixed for tools to read:
- *   vivt-emu: stats-at-line insns=N loads=N ... drains=N | <console line>
+ *   vivt-emu: stats-at-line insns=N pipe=N loads=N ... drains=N | <console line>
+ * (pipe: the pipeline's cycles beyond one per instruction, pipeline.h)
  */
 #include <regex.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@ struct stats_lines {
 	regex_t re;
 	char line[LINE_MAX_CHARS + 1];
 	unsigned len;
-	uint64_t last_insns;
+	uint64_t last_insns, last_pipe;
 	struct ms_stats last;
 };
 
@@ -67,6 +68,7 @@ static void line_done(struct vemu *vm, struct stats_lines *sl)
 	ms_get_stats(vm->ms, &st);
 	/* One fprintf per field pair keeps the field order readable here. */
 	fprintf(vm->out, "vivt-emu: stats-at-line insns=%llu", (unsigned long long)delta(vm->insns, &sl->last_insns));
+	fprintf(vm->out, " pipe=%llu", (unsigned long long)delta(vm->pipe_cycles, &sl->last_pipe));
 	fprintf(vm->out, " loads=%llu stores=%llu", (unsigned long long)delta(st.loads, &sl->last.loads),
 		(unsigned long long)delta(st.stores, &sl->last.stores));
 	fprintf(vm->out, " dfills=%llu dwritebacks=%llu", (unsigned long long)delta(st.dline_fills, &sl->last.dline_fills),

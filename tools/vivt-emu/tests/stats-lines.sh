@@ -46,6 +46,13 @@ tap_check $? "vivt --stats-at-lines: deltas add up to no more than the run's tot
 [ "${check#*|}" -gt 0 ]
 tap_check $? "vivt --stats-at-lines: some interval shows D line fills and CP15 operations (${check#*|} of $got)"
 
+# The pipeline's own cycles (cpu/pipeline.c) are counted: every run has
+# taken branches and multi-register pushes, and none stalls, on average,
+# anywhere near four cycles per instruction.
+pipe=$(sed -n 's/^pipe=//p' "$dir/lines.stats") insns=$(sed -n 's/^insns=//p' "$dir/lines.stats")
+[ -n "$pipe" ] && [ -n "$insns" ] && [ "$pipe" -gt $(( insns / 10 )) ] && [ "$pipe" -lt $(( insns * 4 )) ]
+tap_check $? "vivt --stats-file: the pipeline's cycles are counted (pipe=$pipe for insns=$insns)"
+
 tap_timeout 10 "$emu" --stats-at-lines '(' "$elf" > /dev/null 2> "$dir/badre.err" < /dev/null
 rc=$?
 [ "$rc" = 1 ] && grep -q -- '--stats-at-lines' "$dir/badre.err"

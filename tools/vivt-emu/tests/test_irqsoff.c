@@ -154,22 +154,25 @@ static void test_thread_windows_by_opener(void)
 
 static void test_cycles(void)
 {
-	struct iw_costs c = { .insn = 1, .dfill = 28, .ifill = 28, .dwriteback = 16, .cp15 = 1, .walk = 28, .drain = 16 };
+	struct iw_costs c = { .insn = 1, .dfill = 28, .ifill = 28, .dwriteback = 16, .cp15 = 1, .walk = 28,
+			      .drain = 16, .pipe = 1 };
 	struct iw_window w = { .len = 100, .cost = { .dfills = 2, .ifills = 1, .dwritebacks = 3,
-						     .cp15 = 4, .walks = 1, .drains = 1 } };
+						     .cp15 = 4, .walks = 1, .drains = 1, .pipe = 37 } };
 
-	ok(irqsoff_cycles(&c, &w) == 100 + 56 + 28 + 48 + 4 + 28 + 16, "cycle estimate from the costs");
+	ok(irqsoff_cycles(&c, &w) == 100 + 56 + 28 + 48 + 4 + 28 + 16 + 37,
+	   "cycle estimate from the costs, the pipeline's own cycles included");
 }
 
 static void test_cost_delta(void)
 {
 	struct irqsoff s;
-	struct iw_cost a = { .dfills = 5, .cp15 = 7 }, b = { .dfills = 9, .cp15 = 10 };
+	struct iw_cost a = { .dfills = 5, .cp15 = 7, .pipe = 20 }, b = { .dfills = 9, .cp15 = 10, .pipe = 31 };
 
 	irqsoff_init(&s, false);
 	irqsoff_psr_write(&s, 0, 0x10, true, false, &a);
 	irqsoff_psr_write(&s, 9, 0x14, false, false, &b);
-	ok(s.thread_max.cost.dfills == 4 && s.thread_max.cost.cp15 == 3, "a window is charged what the model counted inside it");
+	ok(s.thread_max.cost.dfills == 4 && s.thread_max.cost.cp15 == 3 && s.thread_max.cost.pipe == 11,
+	   "a window is charged what the model and the pipeline counted inside it");
 }
 
 int main(void)
