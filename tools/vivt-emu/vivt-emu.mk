@@ -43,23 +43,21 @@ vivt-emu: $(VEMU)
 run-vivt: $(VEMU) $(O)/lokal.elf
 	@$(VEMU) --machine $(BOARD) --ram $(RAM_MB) $(VIVT_ARGS) $(O)/lokal.elf
 
-# The interrupts-off bookkeeping's unit test (irqsoff.c), with the sanitizers.
-VEMU_IW_TEST  := $(VEMU_OUT)/test_irqsoff
-$(VEMU_IW_TEST): $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/cpu/irqsoff.h $(VEMU_DIR)/tests/test_irqsoff.c \
+# The host unit tests of the parts with no Unicorn in them, with the
+# sanitizers: $(VEMU_OUT)/test_NAME from cpu/NAME.[ch] and tests/test_NAME.c.
+define vemu_unit_test
+$(VEMU_OUT)/test_$(1): $(VEMU_DIR)/cpu/$(1).c $(VEMU_DIR)/cpu/$(1).h $(VEMU_DIR)/tests/test_$(1).c \
 		tests/lib/tap.h | bootstrap
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
+	@mkdir -p $$(@D)
+	@echo "  HOSTCC  $$@"
 	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-		-Itests/lib -o $@ $(VEMU_DIR)/cpu/irqsoff.c $(VEMU_DIR)/tests/test_irqsoff.c
-
-# The pipeline costs' unit test (pipeline.c), with the sanitizers.
+		-Itests/lib -I$(VEMU_DIR) -o $$@ $(VEMU_DIR)/cpu/$(1).c $(VEMU_DIR)/tests/test_$(1).c
+endef
+# The interrupts-off bookkeeping (irqsoff.c) and the pipeline's costs (pipeline.c).
+VEMU_IW_TEST   := $(VEMU_OUT)/test_irqsoff
 VEMU_PIPE_TEST := $(VEMU_OUT)/test_pipeline
-$(VEMU_PIPE_TEST): $(VEMU_DIR)/cpu/pipeline.c $(VEMU_DIR)/cpu/pipeline.h $(VEMU_DIR)/tests/test_pipeline.c \
-		tests/lib/tap.h | bootstrap
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-		-Itests/lib -I$(VEMU_DIR) -o $@ $(VEMU_DIR)/cpu/pipeline.c $(VEMU_DIR)/tests/test_pipeline.c
+$(eval $(call vemu_unit_test,irqsoff))
+$(eval $(call vemu_unit_test,pipeline))
 
 # Compiler-written dependency files, none before the first build: -include.
 -include $(wildcard $(VEMU_OUT)/*.d $(VEMU_OUT)/*/*.d $(VEMU_OUT)/*/*/*.d)
