@@ -927,6 +927,70 @@ static void expect_sched_panic(void (*fn)(void *), const char *const needles[])
 			fail_msg("diagnostic lacks \"%s\":\n%s", *needles, out);
 }
 
+/*
+ * The walk lets interrupts in between its steps. One lands while it stands
+ * on B's node and moves B to another ready queue (a priority change): the
+ * walk must see runqueue.gen change and start that queue again, not follow
+ * B's links into the other queue's head (which it would take for a thread,
+ * and go round that queue for ever).
+ */
+static struct thread *walker, *walk_b;
+static int walk_unmasks, walk_target;
+static bool walk_moved;
+
+static int queue_len(int p)
+{
+	const struct list_head *pos;
+	int n = 0;
+
+	list_for_each(pos, &runqueue.queue[p])
+		n++;
+	return n;
+}
+
+static void irq_moves_the_walks_node(enum sim_irq_point where, unsigned long vaddr)
+{
+	(void)vaddr;
+	if (where != SIM_IRQ_AT_UNMASK || current != walker || walk_moved)
+		return;
+	if (walk_unmasks == 0) {
+		/* The walk's first step (queue 0): count the steps up to B, alone on its queue. */
+		assert_int_equal(queue_len(walk_b->prio), 1);
+		walk_target = 1;
+		for (int p = 0; p < walk_b->prio; p++)
+			walk_target += 1 + queue_len(p);
+	}
+	if (walk_unmasks++ != walk_target)
+		return;
+	walk_moved = true;
+	irq_enter();
+	sched_set_prio(walk_b, walk_b->prio - 1);
+	irq_exit();
+}
+
+static void walk_moving_its_node_starts_the_queue_again(void **state)
+{
+	struct thread *a, *b;
+
+	(void)state;
+	log_reset();
+	walk_unmasks = 0;
+	walk_moved = false;
+	preempt_disable();
+	a = spawn("A", note, (void *)'a', PRIO_TEST - 1);
+	b = spawn("B", note, (void *)'b', PRIO_TEST - 2);
+	walker = a;
+	walk_b = b;
+	sim_irq_at = irq_moves_the_walks_node;
+	preempt_enable();
+	sleep_ticks(1);                 /* A runs, and walks the queues B is on */
+	sim_irq_at = NULL;
+	thread_join(a);
+	thread_join(b);
+	assert_true(walk_moved);
+	assert_string_equal(log_buf, "ab");
+}
+
 /* A fast path that empties a queue by hand forgets its bitmap bit, or sets none. */
 static void clear_bitmap_bit_then_yield(void *arg)
 {
@@ -1067,6 +1131,7 @@ static void test_main(void *arg)
 		cmocka_unit_test(urgent_wake_in_wait_gap_runs_at_the_switch),
 		cmocka_unit_test(irq_mapping_in_wait_gap_keeps_the_waiters_map),
 #if CONFIG_DEBUG_HIGHMEM
+		cmocka_unit_test(walk_moving_its_node_starts_the_queue_again),
 		cmocka_unit_test(queue_without_its_bitmap_bit_panics),
 		cmocka_unit_test(running_thread_on_a_queue_panics),
 		cmocka_unit_test(urgent_ready_thread_without_need_resched_panics),
