@@ -144,22 +144,12 @@ void wake_up_thread(struct thread *t)
 }
 
 /*
- * Second half of a switch, run by the thread switched to (me). Returns
- * whether a more urgent thread became ready meanwhile: only possible when
- * interrupts were on, inside the kmap window, so the common switch without
- * maps answers a constant false and its caller's re-check folds away.
- * Maps to restore and an active trace share one test: the switch that
- * needs neither pays for one load more than the marker.
- */
-static inline __attribute__((always_inline)) bool finish_switch(struct thread *me)
+/* finish_switch()'s work: the incoming thread's maps, the trace edge. */
+static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsigned int work)
 {
-	unsigned int restored = 0, work = kmap_sched_in_pending(me);
+	unsigned int restored = 0;
 	bool resched = false;
 
-	if ((work | __trace_active) == 0) {
-		switch_marker_fast(0);
-		return false;
-	}
 	if (work != 0) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
 		stats.kmap_switches++;
@@ -177,6 +167,27 @@ static inline __attribute__((always_inline)) bool finish_switch(struct thread *m
 	switch_marker_fast(0);
 	trace_switch_end(me, restored);
 	return resched;
+}
+
+/*
+ * Second half of a switch, run by the thread switched to (me). Returns
+ * whether a more urgent thread became ready meanwhile: only possible when
+ * interrupts were on, inside the kmap window, so the common switch without
+ * maps answers a constant false and its caller's re-check folds away.
+ * Maps to restore and an active trace share one test: the switch that
+ * needs neither pays for one load more than the marker. The work is out
+ * of line, so that the switch without it keeps fewer values live across
+ * the register switch (two instructions fewer per yield).
+ */
+static inline __attribute__((always_inline)) bool finish_switch(struct thread *me)
+{
+	unsigned int work = kmap_sched_in_pending(me);
+
+	if (__builtin_expect((work | __trace_active) == 0, 1)) {
+		switch_marker_fast(0);
+		return false;
+	}
+	return finish_switch_work(me, work);
 }
 
 /*
@@ -204,6 +215,23 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *p
 	return next;
 }
 
+/*
+ * The switch-out's work, out of line like finish_switch_work(): the trace
+ * edge, and the outgoing thread's maps. Returns the thread to switch to,
+ * prev itself if its switch is abandoned.
+ */
+static __attribute__((noinline)) struct thread *switch_out_work(struct thread *prev,
+								    struct thread *next)
+{
+	trace_switch_start();
+	if (kmap_sched_out_pending(prev)) {
+		next = kmap_switch_out(prev, next);
+		if (next != prev && !kmap_sched_in_pending(next))
+			stats.kmap_switches++;  /* else counted at next's switch-in */
+	}
+	return next;
+}
+
 /* What context_switch() reports back to prev: 0, or either or both bits. */
 enum {
 	SWITCH_ABANDONED = 1,   /* prev's kmap window readied prev itself: it never left */
@@ -220,15 +248,10 @@ static inline __attribute__((always_inline)) unsigned int
 context_switch(struct thread *prev, struct thread *next)
 {
 	switch_marker_fast(1);
-	if ((kmap_sched_out_pending(prev) | __trace_active) != 0) {
-		trace_switch_start();
-		if (kmap_sched_out_pending(prev)) {
-			next = kmap_switch_out(prev, next);
-			if (next == prev)
-				return SWITCH_ABANDONED | (finish_switch(prev) ? SWITCH_RESCHED : 0);
-			if (!kmap_sched_in_pending(next))
-				stats.kmap_switches++;  /* else counted at next's switch-in */
-		}
+	if (__builtin_expect((kmap_sched_out_pending(prev) | __trace_active) != 0, 0)) {
+		next = switch_out_work(prev, next);
+		if (next == prev)
+			return SWITCH_ABANDONED | (finish_switch(prev) ? SWITCH_RESCHED : 0);
 	}
 	if (CONFIG_DEBUG_HIGHMEM)
 		sched_check_switch(prev, next);
