@@ -143,7 +143,6 @@ void wake_up_thread(struct thread *t)
 		set_need_resched(RESCHED_WAKE);
 }
 
-/*
 /* finish_switch()'s work: the incoming thread's maps, the trace edge. */
 static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsigned int work)
 {
