@@ -23,10 +23,24 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from console import Console  # noqa: E402
+from console import Console, Timeout  # noqa: E402
 
 BAUD_BYTES = 11520          # 115200 baud, 8N1: 10 bits a byte
 TARGET = 1.05
+
+
+def abandon_line(con, tries=3):
+    """^C, until the shell shows it: a byte may be lost as on a real UART
+    (the typed flood can still be draining when it arrives)."""
+    for attempt in range(tries):
+        con.pos = len(con.log)
+        con.send(b"\x03")
+        try:
+            con.expect(rb"\^C\r?\nlokal> ", timeout=20)
+            return
+        except Timeout:
+            if attempt == tries - 1:
+                raise
 
 
 def run(elf, wakes, rate):
@@ -52,9 +66,7 @@ def run(elf, wakes, rate):
         con.expect(rb"lokal> ", timeout=60)
         if sent:        # typed bytes that came after the job: abandon that line
             con.quiet()
-            con.pos = len(con.log)
-            con.send(b"\x03")
-            con.expect(rb"\^C\r?\nlokal> ", timeout=60)
+            abandon_line(con)
         out = con.log[:con.pos].decode(errors="replace")
         stats = con.cmd("stats")
         con.send(b"exit\r")
@@ -74,6 +86,13 @@ def main():
     if len(sys.argv) != 4 or not os.path.isfile(sys.argv[1]):
         sys.exit(__doc__)
     elf, wakes, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    try:
+        measure(elf, wakes, out)
+    except (Timeout, RuntimeError) as e:
+        sys.exit("bench-input: %s: the shell did not answer as expected: %s" % (elf, e))
+
+
+def measure(elf, wakes, out):
     quiet = run(elf, wakes, 0)
     speed = quiet["virtual_s"] / quiet["real_s"]        # virtual seconds per real second
     # QEMU's pace varies with the host: aim, then correct the aim by what the
