@@ -5,8 +5,8 @@
 
 Each STATS is the stats file (vivt-emu --stats-file) of one run of the demo
 image with the memory-system model: the instructions executed and the
-memory system's counters (D line fills, write-backs, CP15 operations,
-walks, drains). Prints both side by side with the ratio, an ESTIMATED
+pipeline's own cycles and the memory system's counters (D line fills,
+write-backs, CP15 operations, walks, drains). Prints both side by side with the ratio, an ESTIMATED
 ARM926EJ-S cycle count from tools/vivt-emu/cpu/arm926-costs.json, and adds
 "demo_vivt" plus the target entry defer_demo_instructions_over_linux to
 OUT_DIR/results.json when it exists.
@@ -28,7 +28,7 @@ summary = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(summary)
 
 # The stats file's keys this reads.
-COUNTERS = ["insns", "dfills", "dwritebacks", "cp15", "walks", "drains", "ifills", "reports"]
+COUNTERS = ["insns", "pipe", "dfills", "dwritebacks", "cp15", "walks", "drains", "ifills", "reports"]
 
 
 def fail(msg):
@@ -59,7 +59,7 @@ def main():
     for r in runs.values():
         r["est_cycles"] = round(r["insns"] * costs["instruction"]
                                 + sum(r[k] * costs[c] for k, c in bench_vivt.COST_OF.items()))
-    keys = ["insns", "dfills", "dwritebacks", "ifills", "cp15", "walks", "drains", "est_cycles"]
+    keys = ["insns", "pipe", "dfills", "dwritebacks", "ifills", "cp15", "walks", "drains", "est_cycles"]
     print("\nThe demo on vivt-emu, whole run (est_cycles: ESTIMATE from arm926-costs.json)")
     print(f"  {'':<12}" + "".join(f"{k:>14}" for k in keys))
     for name, r in runs.items():
