@@ -16,6 +16,12 @@
  * they mask interrupts, which keeps that work out of the bounded window.
  */
 static volatile uint32_t jiffies_lo, jiffies_hi;
+
+/* The same with interrupts off, where the tick cannot come between the two reads. */
+static inline uint64_t jiffies_irqs_off(void)
+{
+	return (uint64_t)jiffies_hi << 32 | jiffies_lo;
+}
 /*
  * Threads with a deadline (sleeping, or waiting with a timeout), linked by
  * tnode and hashed by wake tick into a wheel: arming a timeout links a
@@ -67,9 +73,7 @@ long timeout_remaining(uint64_t deadline)
 
 bool timeout_arm(struct thread *t, uint64_t deadline)
 {
-	uint64_t now = (uint64_t)jiffies_hi << 32 | jiffies_lo;        /* whole: IRQs are off */
-
-	if (deadline <= now)
+	if (deadline <= jiffies_irqs_off())
 		return false;
 	t->wake_tick = deadline;
 	list_add_tail(&t->tnode, wheel_slot(deadline));
@@ -100,7 +104,7 @@ void sched_tick(void)
 
 	if (++jiffies_lo == 0)
 		jiffies_hi++;
-	jiffies = (uint64_t)jiffies_hi << 32 | jiffies_lo;
+	jiffies = jiffies_irqs_off();
 	slot = wheel_slot(jiffies);
 	list_for_each_safe(pos, n, slot) {
 		struct thread *t = list_entry(pos, struct thread, tnode);

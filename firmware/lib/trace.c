@@ -47,15 +47,19 @@ void trace_record(enum trace_signal sig, unsigned int value)
 		trace_record_at(sig, value, clock_read());
 }
 
+static inline void put_event(struct trace_event *e, enum trace_signal sig, unsigned int value,
+			     uint32_t time)
+{
+	*e = (struct trace_event){ time, (uint8_t)sig, (uint8_t)(value > 255 ? 255 : value) };
+}
+
 /* One event, interrupts off (the caller's): the single writer. */
 static inline void record_locked(enum trace_signal sig, unsigned int value, uint32_t time)
 {
 	unsigned int i = nr_events;
 
 	if (i < TRACE_EVENTS) {
-		events[i].time = time;
-		events[i].signal = (uint8_t)sig;
-		events[i].value = (uint8_t)(value > 255 ? 255 : value);
+		put_event(&events[i], sig, value, time);
 		nr_events = i + 1;
 	} else {
 		overflow = true;
@@ -95,8 +99,8 @@ void __trace_switch_end(const struct thread *to, unsigned int kmaps)
 		record_locked(TRACE_SWITCH, 0, now);
 		return;
 	}
-	e[0] = (struct trace_event){ now, TRACE_KMAPS, (uint8_t)(kmaps > 255 ? 255 : kmaps) };
-	e[1] = (struct trace_event){ now, TRACE_THREAD, (uint8_t)(to->id > 255 ? 255 : to->id) };
-	e[2] = (struct trace_event){ now, TRACE_SWITCH, 0 };
+	put_event(&e[0], TRACE_KMAPS, kmaps, now);
+	put_event(&e[1], TRACE_THREAD, to->id, now);
+	put_event(&e[2], TRACE_SWITCH, 0, now);
 	nr_events = i + 3;
 }
