@@ -1,7 +1,7 @@
 /*
  * The pipeline's extra cycles (pipeline.h) charged as the guest runs: each
  * executable segment's words get their static cost when the image is
- * loaded, kept as running sums, so a block costs two lookups; a taken
+ * loaded, kept as running sums, so a block costs one lookup; a taken
  * branch adds its refill when the next block is not the fall-through.
  */
 #include <stdlib.h>
@@ -20,6 +20,7 @@ struct pipe_range {
 struct pipe_map {
 	struct pipe_range r[PIPE_RANGES];
 	unsigned n;
+	const struct pipe_range *last;	/* the range of the block seen last, or NULL */
 };
 
 void pipeline_add_code(struct vemu *vm, const uint8_t *code, uint32_t va, uint32_t len)
@@ -65,21 +66,21 @@ static const struct pipe_range *range_of(const struct pipe_map *m, uint32_t pc)
 
 uint32_t pipeline_block(struct vemu *vm, uint32_t pc, uint32_t size)
 {
-	const struct pipe_map *m = vm->pipe;
-	const struct pipe_range *r;
+	struct pipe_map *m = vm->pipe;
+	const struct pipe_range *r, *prev;
 	uint32_t extra = 0;
 
 	if (!m)
 		return 0;
-	/* The block before this one ended in a branch that was taken. */
-	if (vm->block_size && pc != vm->block_pc + vm->block_size &&
-	    (r = range_of(m, vm->block_pc + vm->block_size - 4)) != NULL) {
-		uint32_t k = (vm->block_pc + vm->block_size - 4 - r->va) / 4;
+	/* The block before this one (in m->last) ended in a branch that was taken. */
+	prev = m->last;
+	if (prev && pc != vm->block_pc + vm->block_size) {
+		uint32_t k = (vm->block_pc + vm->block_size - 4 - prev->va) / 4;
 
-		if (r->branch[k / 8] >> (k % 8) & 1)
+		if (k < prev->words && (prev->branch[k / 8] >> (k % 8) & 1))
 			extra += PIPE_TAKEN_BRANCH;
 	}
-	r = range_of(m, pc);
+	r = m->last = range_of(m, pc);
 	if (r) {
 		uint32_t first = (pc - r->va) / 4, last = first + size / 4;
 
