@@ -760,28 +760,40 @@ static void gap_waiter_fn(void *arg)
 }
 
 /*
+ * W (fn(arg), priority +1) and, with peer, its equal P (logs 'p') run;
+ * irq lands once in W's gap. Returns when they have ended, the hook gone
+ * and the interrupt seen to land.
+ */
+static void gap_run(void (*irq)(void), void (*fn)(void *), void *arg, bool peer)
+{
+	struct thread *w, *p = NULL;
+
+	log_reset();
+	init_completion(&gap_done);
+	gap_irq = irq;
+	sim_irq_at = irq_in_wait_gap;
+	preempt_disable();
+	w = spawn("W", fn, arg, PRIO_TEST + 1);
+	if (peer)
+		p = spawn("P", note, (void *)'p', PRIO_TEST + 1);
+	gap_waiter = w;
+	preempt_enable();
+	thread_join(w);
+	if (p)
+		thread_join(p);
+	sim_irq_at = NULL;
+	assert_null(gap_irq);
+}
+
+/*
  * The completion comes between W's queueing and its schedule(): W must
  * not block (it stays off every ready queue and keeps the CPU, ahead of
  * its peer P) and the wait succeeds.
  */
 static void wake_in_wait_gap_keeps_the_cpu(void **state)
 {
-	struct thread *w, *p;
-
 	(void)state;
-	log_reset();
-	init_completion(&gap_done);
-	gap_irq = gap_complete;
-	sim_irq_at = irq_in_wait_gap;
-	preempt_disable();
-	w = spawn("W", gap_waiter_fn, (void *)(intptr_t)100, PRIO_TEST + 1);
-	p = spawn("P", note, (void *)'p', PRIO_TEST + 1);
-	gap_waiter = w;
-	preempt_enable();
-	thread_join(w);
-	thread_join(p);
-	sim_irq_at = NULL;
-	assert_null(gap_irq);                   /* the interrupt did land */
+	gap_run(gap_complete, gap_waiter_fn, (void *)(intptr_t)100, true);
 	assert_true(gap_ret > 0);
 	assert_int_equal(gap_switches, 0);
 	assert_false(gap_on_rq);
@@ -794,20 +806,8 @@ static void wake_in_wait_gap_keeps_the_cpu(void **state)
  */
 static void timeout_in_wait_gap_ends_the_wait(void **state)
 {
-	struct thread *w;
-
 	(void)state;
-	log_reset();
-	init_completion(&gap_done);
-	gap_irq = gap_tick;
-	sim_irq_at = irq_in_wait_gap;
-	preempt_disable();
-	w = spawn("W", gap_waiter_fn, (void *)(intptr_t)1, PRIO_TEST + 1);
-	gap_waiter = w;
-	preempt_enable();
-	thread_join(w);
-	sim_irq_at = NULL;
-	assert_null(gap_irq);
+	gap_run(gap_tick, gap_waiter_fn, (void *)(intptr_t)1, false);
 	assert_int_equal(gap_ret, 0);
 	assert_int_equal(gap_switches, 0);
 	assert_false(gap_on_rq);
@@ -829,23 +829,13 @@ static void urgent_fn(void *arg)
  */
 static void urgent_wake_in_wait_gap_runs_at_the_switch(void **state)
 {
-	struct thread *w, *u;
+	struct thread *u;
 
 	(void)state;
-	log_reset();
-	init_completion(&gap_done);
 	init_completion(&gap_urgent_done);
 	u = spawn("U", urgent_fn, NULL, PRIO_TEST + 2);        /* runs and waits */
-	gap_irq = gap_complete_urgent;
-	sim_irq_at = irq_in_wait_gap;
-	preempt_disable();
-	w = spawn("W", gap_waiter_fn, (void *)(intptr_t)100, PRIO_TEST + 1);
-	gap_waiter = w;
-	preempt_enable();
-	thread_join(w);
+	gap_run(gap_complete_urgent, gap_waiter_fn, (void *)(intptr_t)100, false);
 	thread_join(u);
-	sim_irq_at = NULL;
-	assert_null(gap_irq);
 	assert_true(gap_ret > 0);
 	assert_int_equal(gap_switches, 1);
 	assert_string_equal(log_buf, "UW");
@@ -883,23 +873,11 @@ static void gap_holder_fn(void *arg)
  */
 static void irq_mapping_in_wait_gap_keeps_the_waiters_map(void **state)
 {
-	struct thread *w;
-
 	(void)state;
 	sim_clear_violations();
-	log_reset();
 	gap_held = alloc_page(ZONE_HIGHMEM);
 	gap_page = alloc_page(ZONE_HIGHMEM);
-	init_completion(&gap_done);
-	gap_irq = gap_map_and_complete;
-	sim_irq_at = irq_in_wait_gap;
-	preempt_disable();
-	w = spawn("W", gap_holder_fn, NULL, PRIO_TEST + 1);
-	gap_waiter = w;
-	preempt_enable();
-	thread_join(w);
-	sim_irq_at = NULL;
-	assert_null(gap_irq);
+	gap_run(gap_map_and_complete, gap_holder_fn, NULL, false);
 	assert_true(gap_ret > 0);
 	assert_int_equal(gap_seen, 0xfeedf00d);
 	if (sim_violations(SIM_NR_VIOLATIONS))
