@@ -51,7 +51,7 @@ ASFLAGS  := $(CPUFLAGS) -g -I$(O)/include -Iarch/arm/include -Iboard/$(BOARD) -M
 # Data only debug tools read (the emulator's reports) must survive --gc-sections.
 LDFLAGS  := $(CPUFLAGS) -nostartfiles -T $(BOARD_LDSCRIPT) -Wl,--gc-sections \
             -Wl,--no-warn-rwx-segments -Wl,--undefined=kmap_layout \
-            -Wl,--undefined=thread_name_offset
+            -Wl,--undefined=thread_name_offset -Wl,--undefined=this_cpu_offsets
 LDLIBS   := -lc -lm -lgcc
 
 KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(FIRMWARE_SRCS)

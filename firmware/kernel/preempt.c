@@ -5,9 +5,6 @@
 #include <lokal/wait.h>
 #include <lokal/sched-internal.h>
 
-/* As in Linux, the boot thread runs atomic until the scheduler starts. */
-volatile union preempt_state __preempt __attribute__((aligned(8))) = { .count = 1 };
-
 void preempt_enable(void)
 {
 	BUG_ON((__preempt_count & PREEMPT_MASK) == 0);

@@ -14,6 +14,7 @@
  * that maps a page meanwhile pushes above the current thread's unchanged
  * kmap index, onto a slot that is empty, and pops before returning.
  */
+#include <stddef.h>
 #include <string.h>
 #include <generated/config.h>
 #include <lokal/sched.h>
@@ -27,7 +28,6 @@
 #include <asm/irqflags.h>
 #include <asm/switch_to.h>
 
-struct rq runqueue;
 static bool running;
 static struct sched_stats stats;
 /*
@@ -44,7 +44,15 @@ static struct thread boot_thread = {
 	.state = THREAD_READY,
 	.tnode = LIST_HEAD_INIT(boot_thread.tnode),
 };
-struct thread *current = &boot_thread;
+/* As in Linux, the boot thread runs atomic (count 1) until the scheduler starts. */
+struct cpu_state this_cpu = {
+	.preempt = { .count = 1 },
+	.curr = &boot_thread,
+};
+const unsigned int this_cpu_offsets[2] __attribute__((used)) = {
+	offsetof(struct cpu_state, preempt),
+	offsetof(struct cpu_state, curr),
+};
 LIST_HEAD_DECL(all_threads);
 
 /*

@@ -6,7 +6,6 @@
 
 static struct trace_event events[TRACE_EVENTS];
 static volatile unsigned int nr_events;
-volatile bool __trace_active;
 static volatile bool overflow;
 
 void trace_start(void)

@@ -196,6 +196,12 @@ enum { PROBE_OK = 0 };
 /* Returns 0 and the PA, or the ARMv5 fault status (FSR bits 3:0 | domain << 4). */
 uint32_t mmu_probe(struct vemu *vm, uint32_t va, bool write, uint32_t *pa);
 bool guest_read(struct vemu *vm, uint32_t va, void *buf, uint32_t len);
+/*
+ * Where the kernel keeps one field of its CPU state: i is an index into
+ * its this_cpu_offsets[] (lokal/cpu.h). False for an image without them.
+ */
+enum { THIS_CPU_PREEMPT, THIS_CPU_CURR };
+bool guest_this_cpu_field(struct vemu *vm, unsigned int i, uint32_t *addr);
 
 /* elf.c */
 int elf_load(struct vemu *vm, const char *path, uint32_t *entry, bool load);

@@ -18,33 +18,7 @@
 #define HARDIRQ_OFFSET          0x00010000u
 #define HARDIRQ_MASK            0x000f0000u
 
-/*
- * The two words every switch path tests, side by side and 8-byte aligned
- * so that one 64-bit load fetches both: "nothing atomic, no switch due"
- * is then a single test (thread_yield()'s fast path).
- *  count:        preempt_count, as above (1 until sched_begin(): boot
- *                code is atomic, so no IRQ switches before the scheduler runs);
- *  resched:      need_resched(): why a switch is due (below).
- */
-/*
- * Why a switch is due: a set of bits, each kept until the switch that
- * serves it, so that one reason never hides another.
- *  RESCHED_WAKE:   a thread more urgent than the running one became ready;
- *  RESCHED_ROTATE: the running thread's time slice is used up and a peer
- *                  waits: it goes to the tail of its queue, not the head.
- */
-typedef unsigned int resched_t;
-#define RESCHED_WAKE    ((resched_t)1u)
-#define RESCHED_ROTATE  ((resched_t)2u)
-
-union preempt_state {
-	struct {
-		unsigned int count;
-		resched_t resched;
-	};
-	uint64_t both;
-};
-extern volatile union preempt_state __preempt;
+#define __preempt (this_cpu.preempt)
 #define __preempt_count (__preempt.count)
 
 /* The reasons a switch is due, 0 if none. */

@@ -17,16 +17,7 @@ struct thread;
 /* Round-robin quantum within one priority, in ticks. */
 #define SCHED_SLICE_TICKS 2
 
-/*
- * The ready queues, one per priority; the running thread is on none.
- * Bit p of bitmap is set exactly when queue[p] is not empty.
- */
-struct rq {
-	struct list_head queue[NR_PRIO];        /* first: queue[p] is at base + 8p */
-	uint32_t bitmap;
-	unsigned int gen;       /* debug builds: bumped at every queue change */
-};
-extern struct rq runqueue;
+#define runqueue (this_cpu.rq)
 
 /*
  * Debug builds (CONFIG_DEBUG_HIGHMEM), after every switch: each non-empty

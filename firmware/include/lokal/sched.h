@@ -84,7 +84,7 @@ struct thread {
 /* Where name[] sits in struct thread, for debuggers and the VIVT emulator. */
 extern const unsigned int thread_name_offset;
 
-/* The running thread. Before the scheduler starts, the boot thread. */
-extern struct thread *current;
+/* current, the running thread, is in the CPU's state. */
+#include <lokal/cpu.h>
 
 #endif

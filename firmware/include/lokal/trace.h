@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <lokal/cpu.h>
 
 struct thread;
 
@@ -53,7 +54,7 @@ void __trace_switch_start(void);
 void __trace_switch_end(const struct thread *to, unsigned int kmaps);
 
 /* Inline test: an idle trace costs the switch path one load and branch. */
-extern volatile bool __trace_active;
+#define __trace_active (this_cpu.trace_active)
 
 static inline void trace_switch_start(void)
 {

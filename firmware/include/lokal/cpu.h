@@ -1,0 +1,74 @@
+/*
+ * The state of the one CPU that every switch path reads: the preempt
+ * count and the switch request, the running thread, the ready queues and
+ * whether the switch trace records. One object, so that one base register
+ * reaches all of it: as separate globals each cost the yield and the IRQ
+ * exit one more literal-pool load. The scheduler (sched.c) defines it.
+ * Debug tools read it by its symbol, this_cpu: gdb by its type, the VIVT
+ * emulator at the offsets this_cpu_offsets[] gives.
+ */
+#ifndef LOKAL_CPU_H
+#define LOKAL_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <lokal/list.h>
+#include <lokal/sched.h>        /* NR_PRIO, struct thread */
+
+/*
+ * Why a switch is due: a set of bits, each kept until the switch that
+ * serves it, so that one reason never hides another.
+ *  RESCHED_WAKE:   a thread more urgent than the running one became ready;
+ *  RESCHED_ROTATE: the running thread's time slice is used up and a peer
+ *                  waits: it goes to the tail of its queue, not the head.
+ */
+typedef unsigned int resched_t;
+#define RESCHED_WAKE    ((resched_t)1u)
+#define RESCHED_ROTATE  ((resched_t)2u)
+
+/*
+ * The two words every switch path tests, side by side and 8-byte aligned
+ * so that one 64-bit load fetches both: "nothing atomic, no switch due"
+ * is then a single test (thread_yield()'s fast path).
+ *  count:        preempt_count (lokal/preempt.h; 1 until sched_begin():
+ *                boot code is atomic, so no IRQ switches before the
+ *                scheduler runs);
+ *  resched:      need_resched(): why a switch is due (above).
+ */
+union preempt_state {
+	struct {
+		unsigned int count;
+		resched_t resched;
+	};
+	uint64_t both;
+};
+
+/*
+ * The ready queues, one per priority; the running thread is on none.
+ * Bit p of bitmap is set exactly when queue[p] is not empty.
+ */
+struct rq {
+	struct list_head queue[NR_PRIO];        /* first: queue[p] is at base + 8p */
+	uint32_t bitmap;
+	unsigned int gen;       /* debug builds: bumped at every queue change */
+};
+
+/*
+ * The ready queues come first, so that queue[p] is at this_cpu + 8p: one
+ * instruction fewer at every queue the switch paths index by priority.
+ */
+struct cpu_state {
+	struct rq rq;
+	volatile union preempt_state preempt;   /* 8-byte aligned */
+	struct thread *curr;
+	volatile bool trace_active;             /* lokal/trace.h */
+} __attribute__((aligned(8)));
+
+extern struct cpu_state this_cpu;
+/* For the VIVT emulator: where in this_cpu the preempt count and curr are (in this order). */
+extern const unsigned int this_cpu_offsets[2];
+
+/* The running thread. Before the scheduler starts, the boot thread. */
+#define current (this_cpu.curr)
+
+#endif
