@@ -56,27 +56,6 @@ const unsigned int this_cpu_offsets[2] __attribute__((used)) = {
 LIST_HEAD_DECL(all_threads);
 
 /*
- * Every change of a ready queue, for the debug walk, which lets interrupts
- * in between its steps and must know when the node it stands on moved.
- */
-static inline void rq_changed(void)
-{
-	if (CONFIG_DEBUG_HIGHMEM)
-		runqueue.gen++;
-}
-
-static inline void enqueue_ready(struct thread *t, bool at_head)
-{
-	rq_changed();
-	t->state = THREAD_READY;
-	if (at_head)
-		list_add(&t->node, &runqueue.queue[t->prio]);
-	else
-		list_add_tail(&t->node, &runqueue.queue[t->prio]);
-	runqueue.bitmap |= 1u << t->prio;
-}
-
-/*
  * The first thread of ready queue prio, taken off it to run. The running
  * thread's node is read by nobody until it is queued again (that is an
  * invariant checked in debug builds), so it is not reinitialized.
@@ -131,23 +110,6 @@ void sched_set_prio(struct thread *t, int prio)
 	if (t != current && t->state == THREAD_READY && prio > current->prio)
 		set_need_resched(RESCHED_WAKE);
 	if (t == current && highest_ready_prio() > prio)
-		set_need_resched(RESCHED_WAKE);
-}
-
-/*
- * Make t runnable (IRQs off); ask for a switch if it outranks the running
- * thread. A suspended thread's wait ends all the same, but it is parked
- * until thread_resume().
- */
-void wake_up_thread(struct thread *t)
-{
-	if (t->suspended) {
-		INIT_LIST_HEAD(&t->node);
-		t->state = THREAD_SUSPENDED;
-		return;
-	}
-	enqueue_ready(t, false);
-	if (t->prio > current->prio)
 		set_need_resched(RESCHED_WAKE);
 }
 
@@ -264,7 +226,7 @@ context_switch(struct thread *prev, struct thread *next)
 		sched_check_switch(prev, next);
 	next->switches_in++;
 	current = next;
-	__switch_to(&prev->saved_sp, next->saved_sp);
+	arch_switch_to(&prev->saved_sp, &next->saved_sp);
 	/* Back in prev, switched in by some later context_switch(). */
 	return finish_switch(prev) ? SWITCH_RESCHED : 0;
 }

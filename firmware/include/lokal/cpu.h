@@ -68,6 +68,24 @@ extern struct cpu_state this_cpu;
 /* For the VIVT emulator: where in this_cpu the preempt count and curr are (in this order). */
 extern const unsigned int this_cpu_offsets[2];
 
+/* The reasons a switch is due, 0 if none. */
+static inline resched_t need_resched(void)
+{
+	return this_cpu.preempt.resched;
+}
+
+/* Ask for a switch, for reason why (interrupts off). */
+static inline void set_need_resched(resched_t why)
+{
+	this_cpu.preempt.resched |= why;
+}
+
+/* The switch being made serves every pending reason (interrupts off). */
+static inline void clear_need_resched(void)
+{
+	this_cpu.preempt.resched = 0;
+}
+
 /* The running thread. Before the scheduler starts, the boot thread. */
 #define current (this_cpu.curr)
 

@@ -21,24 +21,6 @@
 #define __preempt (this_cpu.preempt)
 #define __preempt_count (__preempt.count)
 
-/* The reasons a switch is due, 0 if none. */
-static inline resched_t need_resched(void)
-{
-	return __preempt.resched;
-}
-
-/* Ask for a switch, for reason why (interrupts off). */
-static inline void set_need_resched(resched_t why)
-{
-	__preempt.resched |= why;
-}
-
-/* The switch being made serves every pending reason (interrupts off). */
-static inline void clear_need_resched(void)
-{
-	__preempt.resched = 0;
-}
-
 static inline unsigned int preempt_count(void)
 {
 	return __preempt_count;

@@ -11,6 +11,7 @@ void schedule(void);
 #include <stdint.h>
 #include <lokal/list.h>
 #include <lokal/sched.h>
+#include <generated/config.h>
 
 struct thread;
 
@@ -54,8 +55,45 @@ void sched_check_switch(const struct thread *prev, const struct thread *next);
 /* Every thread, for ps and the leak checks. */
 extern struct list_head all_threads;
 
-/* Make a blocked or sleeping t runnable and request a switch if it outranks current (IRQs off). */
-void wake_up_thread(struct thread *t);
+/*
+ * Every change of a ready queue, for the debug walk, which lets interrupts
+ * in between its steps and must know when the node it stands on moved.
+ */
+static inline void rq_changed(void)
+{
+	if (CONFIG_DEBUG_HIGHMEM)
+		runqueue.gen++;
+}
+
+/* Queue t as ready, at the head of its priority's queue or at the tail (IRQs off). */
+static inline void enqueue_ready(struct thread *t, bool at_head)
+{
+	rq_changed();
+	t->state = THREAD_READY;
+	if (at_head)
+		list_add(&t->node, &runqueue.queue[t->prio]);
+	else
+		list_add_tail(&t->node, &runqueue.queue[t->prio]);
+	runqueue.bitmap |= 1u << t->prio;
+}
+
+/*
+ * Make a blocked or sleeping t runnable (IRQs off) and ask for a switch if
+ * it outranks the running thread. A suspended thread's wait ends all the
+ * same, but it is parked until thread_resume(). Inline: it is on every
+ * interrupt's path to the thread the interrupt wakes.
+ */
+static inline void wake_up_thread(struct thread *t)
+{
+	if (__builtin_expect(t->suspended, 0)) {
+		INIT_LIST_HEAD(&t->node);
+		t->state = THREAD_SUSPENDED;
+		return;
+	}
+	enqueue_ready(t, false);
+	if (t->prio > current->prio)
+		set_need_resched(RESCHED_WAKE);
+}
 /* Take t, ready but not running, off its ready queue (IRQs off). */
 void sched_dequeue(struct thread *t);
 /* Change t's effective priority, moving it between ready queues (IRQs off). */
