@@ -143,20 +143,19 @@ static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsi
  * whether a more urgent thread became ready meanwhile: only possible when
  * interrupts were on, inside the kmap window, so the common switch without
  * maps answers a constant false and its caller's re-check folds away.
- * Maps to restore and an active trace share one test: the switch that
- * needs neither pays for one load more than the marker. The work is out
+ * Maps to restore and an active trace share one test, of me's
+ * switch_work.in: the switch that needs neither pays one load and a
+ * branch besides the marker. The work is out
  * of line, so that the switch without it keeps fewer values live across
  * the register switch (two instructions fewer per yield).
  */
 static inline __attribute__((always_inline)) bool finish_switch(struct thread *me)
 {
-	unsigned int work = kmap_sched_in_pending(me);
-
-	if (__builtin_expect((work | __trace_active) == 0, 1)) {
+	if (__builtin_expect(me->switch_work.in == 0, 1)) {
 		switch_marker_fast(0);
 		return false;
 	}
-	return finish_switch_work(me, work);
+	return finish_switch_work(me, kmap_sched_in_pending(me));
 }
 
 /*
@@ -217,7 +216,7 @@ static inline __attribute__((always_inline)) unsigned int
 context_switch(struct thread *prev, struct thread *next)
 {
 	switch_marker_fast(1);
-	if (__builtin_expect((kmap_sched_out_pending(prev) | __trace_active) != 0, 0)) {
+	if (__builtin_expect(prev->switch_work.out != 0, 0)) {     /* maps or trace */
 		next = switch_out_work(prev, next);
 		if (next == prev)
 			return SWITCH_ABANDONED | (finish_switch(prev) ? SWITCH_RESCHED : 0);
@@ -371,22 +370,23 @@ void irq_exit(void)
 }
 
 /*
- * One 64-bit load answers "nothing atomic, no switch due"; with page
- * faults on too, might_sleep() has nothing to say and nothing outranks
- * prev (every wake-up of a more urgent thread sets need_resched): the
- * common yield, where why is a constant 0. Read with interrupts off: a
- * wake-up just before must not be passed over.
+ * One 64-bit load answers "nothing atomic, no switch due": then nothing
+ * outranks prev (every wake-up of a more urgent thread sets need_resched),
+ * the common yield, where why is a constant 0. Read with interrupts off:
+ * a wake-up just before must not be passed over. A yield is not a sleep:
+ * the thread stays ready, as when it is preempted, so page faults
+ * disabled do not forbid it (as in Linux, where pagefault_disable() no
+ * longer implies preempt_disable()); an atomic caller is reported.
  */
 void thread_yield(void)
 {
-	unsigned long flags = arch_local_irq_save();
-	uint64_t pending = __preempt.both;
+	unsigned long flags = arch_local_irq_save_thread();     /* threads only */
 
-	if (__builtin_expect(((uint32_t)pending | (uint32_t)(pending >> 32) |
-			      current->pagefault_disabled) == 0, 1)) {
+	if (__builtin_expect(__preempt.both == 0, 1)) {
 		__schedule(SCHED_YIELD, 0);
 	} else {
-		might_sleep();
+		if (in_atomic())
+			__might_sleep(__FILE__, __LINE__, __builtin_return_address(0));
 		__schedule(SCHED_YIELD, need_resched());
 	}
 	arch_local_irq_restore(flags);

@@ -6,6 +6,7 @@
 #include <lokal/thread.h>
 #include <lokal/sched-internal.h>
 #include <lokal/thread_stack.h>
+#include <lokal/trace.h>
 #include <lokal/highmem-internal.h>
 #include <lokal/preempt.h>
 #include <lokal/wait.h>
@@ -61,6 +62,7 @@ static struct thread *create(const char *name, void (*entry)(void *), void *arg,
 
 	t->suspended = suspended;
 	flags = arch_local_irq_save();
+	trace_thread_init(t);   /* with the list add: trace_start() walks the list */
 	list_add_tail(&t->all, &all_threads);
 	wake_up_thread(t);
 	arch_local_irq_restore(flags);

@@ -1,6 +1,8 @@
 /* Switch trace buffer (see lokal/trace.h). */
 #include <lokal/trace.h>
 #include <lokal/sched.h>
+#include <lokal/sched-internal.h>
+#include <lokal/preempt.h>
 #include <lokal/platform.h>
 #include <asm/irqflags.h>
 
@@ -8,19 +10,37 @@ static struct trace_event events[TRACE_EVENTS];
 static volatile unsigned int nr_events;
 static volatile bool overflow;
 
+/*
+ * Tell every thread's switches whether to record (their switch_work's
+ * trace bytes), and the switch path's other callers (the flag). With
+ * preemption off no switch happens meanwhile, so every switch sees both
+ * of its threads agree; interrupts stay on, as only threads create and
+ * reap threads. A thread created later copies the flag (trace_thread_init()).
+ */
+static void set_active(bool on)
+{
+	struct list_head *pos;
+
+	preempt_disable();
+	__trace_active = on;
+	list_for_each(pos, &all_threads)
+		trace_thread_init(list_entry(pos, struct thread, all));
+	preempt_enable();
+}
+
 void trace_start(void)
 {
 	unsigned long flags = arch_local_irq_save();
 
 	nr_events = 0;
 	overflow = false;
-	__trace_active = true;
 	arch_local_irq_restore(flags);
+	set_active(true);
 }
 
 void trace_stop(void)
 {
-	__trace_active = false;
+	set_active(false);
 }
 
 bool trace_active(void)

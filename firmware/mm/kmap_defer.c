@@ -23,7 +23,7 @@
  * switch-in that has not finished). A thread's own map takes the claim
  * too; an interrupt handler's map leaves it alone: it lands in a slot
  * nobody's claim covers and is gone before the handler returns. Each
- * thread's kmap_ctrl.sched_in_pending says "not the owner, and holds
+ * thread's switch_work.kmap_in says "not the owner, and holds
  * maps": the only test the scheduler makes.
  *
  * Interrupts stay on throughout, as in the eager scheme. An interrupt that
@@ -74,9 +74,9 @@ static inline void set_owner(struct thread *t)
 	if (old == t)
 		return;
 	if (old)
-		old->kmap_ctrl.sched_in_pending = old->kmap_ctrl.idx != 0;
+		old->switch_work.kmap_in = old->kmap_ctrl.idx != 0;
 	if (t)
-		t->kmap_ctrl.sched_in_pending = false;
+		t->switch_work.kmap_in = false;
 	kmap_slots_owner = t;
 }
 
@@ -287,7 +287,7 @@ void kmap_local_forget(struct thread *t)
 {
 	if (kmap_slots_owner == t)
 		kmap_slots_owner = NULL;
-	t->kmap_ctrl.sched_in_pending = false;
+	t->switch_work.kmap_in = false;
 }
 
 void kmap_defer_get_stats(struct kmap_defer_stats *st)

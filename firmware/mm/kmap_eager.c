@@ -32,8 +32,8 @@ static void slot_install(int idx, pte_t pteval)
 /* A thread that holds a map has work at both ends of every switch. */
 static inline void set_switch_work(struct thread *t, bool holds_maps)
 {
-	t->kmap_ctrl.sched_out_pending = holds_maps;
-	t->kmap_ctrl.sched_in_pending = holds_maps;
+	t->switch_work.kmap_out = holds_maps;
+	t->switch_work.kmap_in = holds_maps;
 }
 
 void kmap_scheme_init(void)

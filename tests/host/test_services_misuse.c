@@ -46,6 +46,14 @@ static void do_down_atomic(void *a)
 	down_timeout(&s, 5);
 }
 
+/* A yield from atomic context is reported, even with nothing to switch to. */
+static void do_yield_atomic(void *a)
+{
+	(void)a;
+	preempt_disable();
+	thread_yield();
+}
+
 #if CONFIG_DEBUG_HIGHMEM
 /* The debug build checks every call that may block, even one that would not. */
 static void do_down_atomic_not_blocking(void *a)
@@ -100,6 +108,8 @@ static void blocking_from_atomic_context_is_checked(void **state)
 	EXPECT_PANIC(do_receive_in_irq, NULL, "sleeping function called from invalid context",
 		     "thread 'main'", "in IRQ");
 	EXPECT_PANIC(do_down_atomic, NULL, "sleeping function called from invalid context",
+		     "thread 'main', preempt_count 0x1");
+	EXPECT_PANIC(do_yield_atomic, NULL, "sleeping function called from invalid context",
 		     "thread 'main', preempt_count 0x1");
 #if CONFIG_DEBUG_HIGHMEM
 	EXPECT_PANIC(do_down_atomic_not_blocking, NULL, "sleeping function called from invalid context",

@@ -73,7 +73,8 @@ void kunmap_local_indexed(const void *vaddr);
  * above it on a slot nobody else uses and leaves before the switch goes on.
  * Call each only when kmap_sched_out_pending(prev) or
  * kmap_sched_in_pending(next) says it has work: the scheme keeps those
- * two flags, so a switch between threads without work pays one load each.
+ * two flags (in struct thread's switch_work), so a switch between threads
+ * without work pays one load each.
  */
 void kmap_local_sched_out(struct thread *prev);
 void kmap_local_sched_in(struct thread *next);
@@ -81,13 +82,13 @@ void kmap_local_sched_in(struct thread *next);
 /* Non-zero if prev's switch-out has work (unsigned: the scheduler ORs it with other flags). */
 static inline unsigned int kmap_sched_out_pending(const struct thread *prev)
 {
-	return prev->kmap_ctrl.sched_out_pending;
+	return prev->switch_work.kmap_out;
 }
 
 /* Non-zero if next's switch-in has work. */
 static inline unsigned int kmap_sched_in_pending(const struct thread *next)
 {
-	return next->kmap_ctrl.sched_in_pending;
+	return next->switch_work.kmap_in;
 }
 
 /* Thread t is new or gone: it holds no map and can no longer claim the slots. */

@@ -13,16 +13,31 @@
 #include <asm/kmap_size.h>
 #include <lokal/list.h>
 
-/*
- * A thread's local kmaps: the stack depth and the PTE of each level, and
- * whether the kmap scheme has work when the thread leaves or gets the CPU
- * (kept by firmware/mm, read by the scheduler through highmem-internal.h).
- */
+/* A thread's local kmaps: the stack depth and the PTE of each level (kept by firmware/mm). */
 struct kmap_ctrl {
 	int idx;
-	bool sched_out_pending;
-	bool sched_in_pending;
 	pte_t pteval[KM_MAX_IDX];
+};
+
+/*
+ * What a switch must do besides swapping registers, as Linux keeps such
+ * flags in thread_info: one byte per writer, so that no writer's store
+ * races another's, and one halfword per side of the switch, so that the
+ * scheduler tests each side with one load (out: when the thread leaves the
+ * CPU; in: when it gets it).
+ *  kmap_out, kmap_in:   the kmap scheme has work (firmware/mm, through
+ *                       highmem-internal.h);
+ *  trace_out, trace_in: the switch trace records (lib/trace.c sets both in
+ *                       every thread while it records).
+ */
+union switch_work {
+	struct {
+		bool kmap_out, trace_out;
+		bool kmap_in, trace_in;
+	};
+	struct {
+		uint16_t out, in;
+	};
 };
 
 enum thread_state {
@@ -68,6 +83,7 @@ struct thread {
 	unsigned int pagefault_disabled;
 	unsigned int migrate_disabled;
 	struct kmap_ctrl kmap_ctrl;
+	union switch_work switch_work;
 
 	void (*entry)(void *);
 	void *arg;

@@ -39,7 +39,11 @@ bool thread_resume(struct thread *t);
 void thread_exit(int code) __attribute__((noreturn));
 /* Wait for t to exit, free it, and return its exit code. */
 int thread_join(struct thread *t);
-/* Go to the back of the queue of the caller's priority. */
+/*
+ * Go to the back of the queue of the caller's priority. Not from atomic
+ * context (reported, naming the thread); page faults disabled are fine:
+ * the caller stays ready, as when it is preempted.
+ */
 void thread_yield(void);
 /* Sleep for at least ms milliseconds (rounded up to ticks). */
 void sleep_ms(unsigned int ms);

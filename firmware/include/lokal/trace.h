@@ -56,6 +56,13 @@ void __trace_switch_end(const struct thread *to, unsigned int kmaps);
 /* Inline test: an idle trace costs the switch path one load and branch. */
 #define __trace_active (this_cpu.trace_active)
 
+/* A new thread's switches record if the trace does (before it is on all_threads). */
+static inline void trace_thread_init(struct thread *t)
+{
+	t->switch_work.trace_out = __trace_active;
+	t->switch_work.trace_in = __trace_active;
+}
+
 static inline void trace_switch_start(void)
 {
 	if (__trace_active)

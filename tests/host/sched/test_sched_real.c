@@ -26,6 +26,7 @@
 #include <lokal/mm.h>
 #include <asm/sim.h>
 #include <lokal/platform.h>
+#include <lokal/trace.h>
 #include "sched_host.h"
 
 #define PRIO_TEST 16
@@ -71,6 +72,65 @@ static void higher_priority_preempts_creator(void **state)
 	thread_join(hi);
 	thread_join(lo);
 	assert_string_equal(log_buf, "hml");
+}
+
+/* A yield is not a sleep: with page faults disabled the caller still yields to its peer. */
+static void yield_with_pagefaults_disabled_lets_the_peer_run(void **state)
+{
+	struct thread *peer;
+
+	(void)state;
+	log_reset();
+	peer = spawn("peer", note, (void *)'p', current->prio);
+	pagefault_disable();
+	thread_yield();
+	log_char('m');
+	pagefault_enable();
+	thread_join(peer);
+	assert_string_equal(log_buf, "pm");
+}
+
+static void yield_once(void *arg)
+{
+	(void)arg;
+	thread_yield();
+}
+
+/* How many TRACE_THREAD events name thread id among the first n. */
+static unsigned int traced_switches_to(unsigned int id, unsigned int n)
+{
+	struct trace_event *ev = trace_events_mutable();
+	unsigned int found = 0;
+
+	assert_non_null(ev);
+	for (unsigned int i = 0; i < n; i++)
+		found += ev[i].signal == TRACE_THREAD && ev[i].value == id;
+	return found;
+}
+
+/*
+ * The trace marks each thread's switches to record: a thread created after
+ * it started is recorded too, and nobody is once it stopped.
+ */
+static void trace_records_every_threads_switches_until_stopped(void **state)
+{
+	struct thread *peer;
+	unsigned int peer_id, n;
+
+	(void)state;
+	trace_start();
+	peer = spawn("peer", yield_once, NULL, current->prio);
+	peer_id = peer->id;
+	thread_yield();                 /* to peer, which yields back */
+	thread_join(peer);
+	trace_stop();
+	n = trace_count(NULL);
+	assert_true(traced_switches_to(peer_id, n) >= 1);
+	assert_true(traced_switches_to(current->id, n) >= 1);
+	peer = spawn("peer2", yield_once, NULL, current->prio);
+	thread_yield();
+	thread_join(peer);
+	assert_int_equal(trace_count(NULL), n);
 }
 
 /* Busy threads that take a tick every iteration: slices decide who runs. */
@@ -1088,6 +1148,8 @@ static void test_main(void *arg)
 {
 	static const struct CMUnitTest tests[] = {
 		cmocka_unit_test(higher_priority_preempts_creator),
+		cmocka_unit_test(yield_with_pagefaults_disabled_lets_the_peer_run),
+		cmocka_unit_test(trace_records_every_threads_switches_until_stopped),
 		cmocka_unit_test(equal_priorities_share_by_time_slice),
 		cmocka_unit_test(preempted_thread_resumes_before_its_peers),
 		cmocka_unit_test(sleepers_wake_in_tick_order),

@@ -16,6 +16,12 @@ static inline unsigned long arch_local_irq_save(void)
 	return flags;
 }
 
+/* The host has one mode: the same as arch_local_irq_save(). */
+static inline unsigned long arch_local_irq_save_thread(void)
+{
+	return arch_local_irq_save();
+}
+
 static inline void arch_local_irq_restore(unsigned long flags)
 {
 	bool was_off = sim_irqs_off;
