@@ -315,19 +315,33 @@ static __attribute__((noinline)) void schedule_preempted(void)
 	__schedule(SCHED_PREEMPT, need_resched());
 }
 
+/* schedule() once its context is known to be right. */
+static inline __attribute__((always_inline)) void schedule_checked(void)
+{
+	if (__builtin_expect(current->state == THREAD_READY, 0)) {
+		/* Woken in schedule_waiting()'s window: queued by the waker, it is preempted or goes on. */
+		sched_dequeue(current);
+		schedule_preempted();
+		return;
+	}
+	__schedule(SCHED_BLOCK, need_resched());
+}
+
 void schedule(void)
 {
 	BUG_ON(!arch_irqs_disabled());
 	if (preempt_count())
 		panic("schedule() with preempt_count 0x%x in thread '%s'",
 		      preempt_count(), current->name);
-	if (__builtin_expect(current->state == THREAD_READY, 0)) {
-		/* Woken in its sched_irq_window(): queued by the waker, it is preempted or goes on. */
-		sched_dequeue(current);
-		schedule_preempted();
-		return;
-	}
-	__schedule(SCHED_BLOCK, need_resched());
+	schedule_checked();
+}
+
+void schedule_waiting(void)
+{
+	preempt_disable();
+	arch_local_irq_window_thread();
+	preempt_enable_no_resched();
+	schedule_checked();
 }
 
 /*

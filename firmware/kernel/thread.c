@@ -105,8 +105,7 @@ void thread_exit(int code)
 	me->exit_code = code;
 	me->state = THREAD_DEAD;
 	wake_up_all(me->joiners);
-	sched_irq_window();
-	schedule();
+	schedule_waiting();
 	panic("dead thread '%s' was scheduled", me->name);
 }
 

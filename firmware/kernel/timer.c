@@ -129,8 +129,7 @@ long schedule_timeout(long timeout)
 	if (deadline != TIMEOUT_NEVER)
 		timeout_arm(me, deadline);      /* at least a tick ahead: armed */
 	me->state = THREAD_SLEEPING;
-	sched_irq_window();
-	schedule();
+	schedule_waiting();
 	timeout_disarm(me);             /* woken early (thread_resume of a sleeper) */
 	arch_local_irq_restore(flags);
 	return 0;

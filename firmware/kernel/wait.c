@@ -23,6 +23,27 @@ static struct list_head *prio_slot(struct wait_queue *wq, int prio)
 	return pos;
 }
 
+/* A thread that may not wait: report it, naming the thread (and the queue if the scheduler is not running yet). */
+static void __attribute__((noinline)) bad_wait_context(struct thread *me, struct wait_queue *wq,
+						       int line, void *caller)
+{
+	if (!scheduler_running())
+		panic("thread '%s' would block on wait queue %p before the scheduler runs",
+		      me->name, (void *)wq);
+	__might_sleep(__FILE__, line, caller);
+}
+
+/*
+ * What a thread that waits must be: preemptible, page faults on, and the
+ * scheduler running; until sched_begin() the boot thread's preempt count
+ * is 1, so the last is behind the same test: two loads on every wait.
+ */
+#define check_wait_context(me, wq)                                              \
+	do {                                                                    \
+		if (__builtin_expect(in_atomic() || (me)->pagefault_disabled, 0)) \
+			bad_wait_context(me, wq, __LINE__, __builtin_return_address(0)); \
+	} while (0)
+
 /*
  * The timeout is armed first: a deadline already passed returns before
  * the context checks, as it would without arming (a wait of 0 ticks never
@@ -35,15 +56,11 @@ int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio)
 	BUG_ON(!arch_irqs_disabled());
 	if (deadline != TIMEOUT_NEVER && !timeout_arm(me, deadline))
 		return -ETIMEDOUT;
-	might_sleep();
-	if (!scheduler_running())
-		panic("thread '%s' would block on wait queue %p before the scheduler runs",
-		      me->name, (void *)wq);
+	check_wait_context(me, wq);
 	list_add_tail(&me->node, by_prio ? prio_slot(wq, me->prio) : &wq->waiters);
 	me->wait_result = 0;
 	me->state = THREAD_BLOCKED;
-	sched_irq_window();
-	schedule();
+	schedule_waiting();
 	timeout_disarm(me);
 	return me->wait_result;
 }
@@ -57,14 +74,10 @@ void sleep_on(struct wait_queue *wq)
 	struct thread *me = current;
 
 	BUG_ON(!arch_irqs_disabled());
-	might_sleep();
-	if (!scheduler_running())
-		panic("thread '%s' would block on wait queue %p before the scheduler runs",
-		      me->name, (void *)wq);
+	check_wait_context(me, wq);
 	list_add_tail(&me->node, &wq->waiters);
 	me->state = THREAD_BLOCKED;
-	sched_irq_window();
-	schedule();
+	schedule_waiting();
 }
 
 bool wake_up(struct wait_queue *wq)

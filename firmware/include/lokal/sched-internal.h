@@ -34,23 +34,17 @@ bool sched_check_invariants(void);
 void sched_check_switch(const struct thread *prev, const struct thread *next);
 
 /*
- * Let interrupts in once between a thread's making itself wait (queued on
- * a wait queue, a timeout armed, or dead) and its schedule(), so that the
- * setup and the switch are two interrupts-off windows instead of one as
- * long as both. A wake-up or time-out that comes meanwhile queues the
- * still-running thread as ready, like any other, and schedule() takes it
+ * schedule() for a thread that has just made itself wait (queued on a wait
+ * queue, a timeout armed, or dead), its context checked by the caller:
+ * interrupts off, preemptible. It lets interrupts in once first, so that
+ * the setup and the switch are two interrupts-off windows instead of one
+ * as long as both. A wake-up or time-out that comes meanwhile queues the
+ * still-running thread as ready, like any other; the switch then takes it
  * off again and lets it keep the CPU unless something outranks it. No
- * switch in between: a waiter's node is on its wait queue, not a ready
- * queue, so preemption waits for the schedule() that follows.
- * Interrupts off on entry and on return.
+ * switch in that gap: a waiter's node is on its wait queue, not a ready
+ * queue. Interrupts off on return.
  */
-#define sched_irq_window()                                                      \
-	do {                    /* a macro: lokal/preempt.h includes this file */\
-		preempt_disable();                                              \
-		arch_local_irq_enable();                                        \
-		arch_local_irq_disable();                                       \
-		preempt_enable_no_resched();                                    \
-	} while (0)
+void schedule_waiting(void);
 
 /* Every thread, for ps and the leak checks. */
 extern struct list_head all_threads;

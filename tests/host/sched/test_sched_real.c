@@ -766,7 +766,7 @@ static bool gap_on_rq;
 
 /*
  * An unmask while the waiter runs yet is already BLOCKED or SLEEPING is
- * its sched_irq_window(): an interrupt arrives there, once.
+ * its schedule_waiting() window: an interrupt arrives there, once.
  */
 static void irq_in_wait_gap(enum sim_irq_point where, unsigned long vaddr)
 {

@@ -32,6 +32,19 @@ static inline unsigned long arch_local_irq_save_thread(void)
 	return flags;
 }
 
+/*
+ * Let pending interrupts in once, in thread context as above, interrupts
+ * off on entry and on return: two writes of known values, with one
+ * instruction boundary between them where a pending IRQ is taken.
+ */
+static inline void arch_local_irq_window_thread(void)
+{
+	__asm__ volatile("msr cpsr_c, %0\n\t"
+			 "msr cpsr_c, %1"
+			 : : "i"(MODE_SVC | PSR_F_BIT), "i"(MODE_SVC | PSR_F_BIT | PSR_I_BIT)
+			 : "memory", "cc");
+}
+
 static inline void arch_local_irq_restore(unsigned long flags)
 {
 	__asm__ volatile("msr cpsr_c, %0" : : "r"(flags) : "memory", "cc");

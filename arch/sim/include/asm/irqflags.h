@@ -22,6 +22,14 @@ static inline unsigned long arch_local_irq_save_thread(void)
 	return arch_local_irq_save();
 }
 
+/* Let a pending interrupt in once: as arch_local_irq_enable(), then masked again. */
+static inline void arch_local_irq_window_thread(void)
+{
+	sim_irqs_off = false;
+	sim_irq_unmasked();
+	sim_irqs_off = true;
+}
+
 static inline void arch_local_irq_restore(unsigned long flags)
 {
 	bool was_off = sim_irqs_off;
