@@ -10,9 +10,20 @@
 #include <board.h>
 #include <drivers/atmel_pio.h>
 
+/* What switch_marker_at() needs: the PIO controller's base (see lokal/platform.h). */
+static inline uintptr_t switch_marker_base(void)
+{
+	return BOARD_MARKER_GPIO_BASE;
+}
+
+static inline void switch_marker_at(uintptr_t base, int level)
+{
+	atmel_pio_write(base, BOARD_MARKER_PIN, level);
+}
+
 static inline void switch_marker_fast(int level)
 {
-	atmel_pio_write(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN, level);
+	switch_marker_at(switch_marker_base(), level);
 }
 
 #endif

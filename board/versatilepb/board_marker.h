@@ -11,10 +11,20 @@
 #include <stdint.h>
 #include <board.h>
 
+/* What switch_marker_at() needs: the GPIO block's base (see lokal/platform.h). */
+static inline uintptr_t switch_marker_base(void)
+{
+	return BOARD_MARKER_GPIO_BASE;
+}
+
+static inline void switch_marker_at(uintptr_t base, int level)
+{
+	*(volatile uint32_t *)(base + (4u << BOARD_MARKER_PIN)) = level ? 1u << BOARD_MARKER_PIN : 0;
+}
+
 static inline void switch_marker_fast(int level)
 {
-	*(volatile uint32_t *)(BOARD_MARKER_GPIO_BASE + (4u << BOARD_MARKER_PIN)) =
-		level ? 1u << BOARD_MARKER_PIN : 0;
+	switch_marker_at(switch_marker_base(), level);
 }
 
 #endif

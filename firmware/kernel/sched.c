@@ -41,6 +41,7 @@ static volatile unsigned char switch_window;
 static struct thread boot_thread = {
 	.name = "boot",
 	.prio = PRIO_IDLE,
+	.ready_queue = &this_cpu.rq.queue[PRIO_IDLE],
 	.state = THREAD_READY,
 	.tnode = LIST_HEAD_INIT(boot_thread.tnode),
 };
@@ -102,10 +103,10 @@ void sched_set_prio(struct thread *t, int prio)
 		return;
 	if (t->state == THREAD_READY && t != current) {
 		sched_dequeue(t);
-		t->prio = prio;
+		sched_init_prio(t, prio);
 		enqueue_ready(t, false);
 	} else {
-		t->prio = prio;
+		sched_init_prio(t, prio);
 	}
 	if (t != current && t->state == THREAD_READY && prio > current->prio)
 		set_need_resched(RESCHED_WAKE);
@@ -145,14 +146,15 @@ static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsi
  * maps answers a constant false and its caller's re-check folds away.
  * Maps to restore and an active trace share one test, of me's
  * switch_work.in: the switch that needs neither pays one load and a
- * branch besides the marker. The work is out
- * of line, so that the switch without it keeps fewer values live across
- * the register switch (two instructions fewer per yield).
+ * branch besides the marker, whose base (marker) me kept in a register
+ * across the switch. The work is out of line, so that the switch without
+ * it keeps fewer values live across the register switch (two
+ * instructions fewer per yield).
  */
-static inline __attribute__((always_inline)) bool finish_switch(struct thread *me)
+static inline __attribute__((always_inline)) bool finish_switch(struct thread *me, uintptr_t marker)
 {
 	if (__builtin_expect(me->switch_work.in == 0, 1)) {
-		switch_marker_fast(0);
+		switch_marker_at(marker, 0);
 		return false;
 	}
 	return finish_switch_work(me, kmap_sched_in_pending(me));
@@ -215,11 +217,15 @@ enum {
 static inline __attribute__((always_inline)) unsigned int
 context_switch(struct thread *prev, struct thread *next)
 {
-	switch_marker_fast(1);
+	uintptr_t marker = switch_marker_base();
+
+	/* An opaque value: kept in a register, not loaded again after the switch (yield_no_maps_ns). */
+	__asm__("" : "+r"(marker));
+	switch_marker_at(marker, 1);
 	if (__builtin_expect(prev->switch_work.out != 0, 0)) {     /* maps or trace */
 		next = switch_out_work(prev, next);
 		if (next == prev)
-			return SWITCH_ABANDONED | (finish_switch(prev) ? SWITCH_RESCHED : 0);
+			return SWITCH_ABANDONED | (finish_switch(prev, marker) ? SWITCH_RESCHED : 0);
 	}
 	if (CONFIG_DEBUG_HIGHMEM)
 		sched_check_switch(prev, next);
@@ -227,7 +233,7 @@ context_switch(struct thread *prev, struct thread *next)
 	current = next;
 	arch_switch_to(&prev->saved_sp, &next->saved_sp);
 	/* Back in prev, switched in by some later context_switch(). */
-	return finish_switch(prev) ? SWITCH_RESCHED : 0;
+	return finish_switch(prev, marker) ? SWITCH_RESCHED : 0;
 }
 
 /*
@@ -253,7 +259,7 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 									 resched_t why)
 {
 	struct thread *prev = current, *next;
-	struct list_head *q = &runqueue.queue[prev->prio];
+	struct list_head *q = prev->ready_queue;
 	unsigned int r;
 
 	if (why)
@@ -428,7 +434,7 @@ void sched_thread_entry(void)
 {
 	struct thread *me = current;
 
-	finish_switch(me);
+	finish_switch(me, switch_marker_base());
 	/* Woken during our first switch-in, or the debug walk: see __schedule(). */
 	if (need_resched() || (CONFIG_DEBUG_HIGHMEM && sched_check_invariants()))
 		schedule_preempted();

@@ -56,6 +56,15 @@ static void check_bit(const struct thread *me, int p)
 				       : "is not empty but its bitmap bit is clear");
 }
 
+/* t's ready_queue is its priority's, as sched_set_prio() keeps it. */
+static void check_ready_queue(const struct thread *me, const struct thread *t)
+{
+	if (t->ready_queue != &runqueue.queue[t->prio])
+		panic("sched: invariant broken after a switch to thread '%s': thread '%s' (priority %d) "
+		      "has the ready queue of priority %d", me->name, t->name, t->prio,
+		      (int)(t->ready_queue - runqueue.queue));
+}
+
 static void check_queued(const struct thread *me, const struct thread *t, int p)
 {
 	if (t == me)
@@ -65,6 +74,7 @@ static void check_queued(const struct thread *me, const struct thread *t, int p)
 		panic("sched: invariant broken after a switch to thread '%s' (priority %d): "
 		      "ready thread '%s' (priority %d) is more urgent but need_resched is not set",
 		      me->name, me->prio, t->name, t->prio);
+	check_ready_queue(me, t);
 }
 
 bool sched_check_invariants(void)
@@ -72,6 +82,7 @@ bool sched_check_invariants(void)
 	const struct thread *me = current;
 
 	check_preempt_count(me, "after");
+	check_ready_queue(me, me);
 	__preempt_count++;      /* an IRQ between two steps must not switch */
 	for (int p = 0; p < NR_PRIO; p++) {
 		const struct list_head *q = &runqueue.queue[p], *pos;

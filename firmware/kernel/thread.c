@@ -43,7 +43,8 @@ static struct thread *create(const char *name, void (*entry)(void *), void *arg,
 	t->stack_size = stack_size;
 	strncpy(t->name, name, THREAD_NAME_LEN - 1);
 	t->id = ++last_id;
-	t->prio = t->base_prio = prio;
+	t->base_prio = prio;
+	sched_init_prio(t, prio);
 	INIT_LIST_HEAD(&t->held_mutexes);
 	t->entry = entry;
 	t->arg = arg;

@@ -24,8 +24,8 @@ struct thread;
  * Debug builds (CONFIG_DEBUG_HIGHMEM), after every switch: each non-empty
  * queue has its bitmap bit and each empty one has not, the running thread
  * is on no ready queue, a ready thread more urgent than the running one
- * means need_resched() has RESCHED_WAKE, the preempt count is zero. A
- * violation panics naming the running thread and the invariant. The walk
+ * means need_resched() has RESCHED_WAKE, the preempt count is zero, and
+ * each thread's ready_queue is its priority's. A violation panics naming the running thread and the invariant. The walk
  * lets interrupts in between its steps (none switches meanwhile): returns
  * whether one of them asked for a switch, which the caller then makes.
  */
@@ -57,6 +57,13 @@ static inline void rq_changed(void)
 {
 	if (CONFIG_DEBUG_HIGHMEM)
 		runqueue.gen++;
+}
+
+/* Give t (on no ready queue) priority prio, and the ready queue that goes with it. */
+static inline void sched_init_prio(struct thread *t, int prio)
+{
+	t->prio = prio;
+	t->ready_queue = &runqueue.queue[prio];
 }
 
 /* Queue t as ready, at the head of its priority's queue or at the tail (IRQs off). */

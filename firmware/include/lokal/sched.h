@@ -65,6 +65,8 @@ struct thread {
 	char name[THREAD_NAME_LEN];
 	unsigned int id;                /* small number for traces */
 	int prio;                       /* effective: base, or inherited through a mutex */
+	/* &runqueue.queue[prio], set with prio (sched_set_prio()): the yield's queue, no arithmetic. */
+	struct list_head *ready_queue;
 	int base_prio;
 	enum thread_state state;
 	struct list_head all;           /* every thread, for ps */

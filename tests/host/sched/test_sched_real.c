@@ -1100,6 +1100,26 @@ static void urgent_ready_thread_without_need_resched_panics(void **state)
 	assert_string_equal(log_buf, "v");
 }
 
+/* A priority's queue written behind the scheduler's back: the yield would use the wrong one. */
+static void move_ready_queue_then_yield(void *arg)
+{
+	(void)arg;
+	victim->ready_queue = &runqueue.queue[victim->prio + 1];
+	thread_yield();
+}
+
+static void ready_queue_not_of_its_priority_panics(void **state)
+{
+	(void)state;
+	log_reset();
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
+	expect_sched_panic(move_ready_queue_then_yield, (const char *const[]){
+		"thread 'main'", "thread 'victim' (priority 12) has the ready queue of priority 13", NULL });
+	victim->ready_queue = &runqueue.queue[victim->prio];
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
 /* An interrupt handler that leaves a preempt_disable() behind, inside a switch. */
 static void leak_preempt_count(unsigned long vaddr)
 {
@@ -1175,6 +1195,7 @@ static void test_main(void *arg)
 		cmocka_unit_test(queue_without_its_bitmap_bit_panics),
 		cmocka_unit_test(running_thread_on_a_queue_panics),
 		cmocka_unit_test(urgent_ready_thread_without_need_resched_panics),
+		cmocka_unit_test(ready_queue_not_of_its_priority_panics),
 		cmocka_unit_test(preempt_count_across_a_switch_panics),
 #endif
 	};
