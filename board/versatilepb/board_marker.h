@@ -11,15 +11,26 @@
 #include <stdint.h>
 #include <board.h>
 
-/* What switch_marker_at() needs: the GPIO block's base (see lokal/platform.h). */
+/*
+ * What switch_marker_at() needs (see lokal/platform.h): the GPIO block's
+ * base plus the pin's bit. The base's low bits are zero, so that value
+ * also has the pin's bit set: it is its own "high" datum, and raising the
+ * pin needs no second register.
+ */
+#define MARKER_BIT      (1u << BOARD_MARKER_PIN)
+_Static_assert((BOARD_MARKER_GPIO_BASE & ((8u << BOARD_MARKER_PIN) - 1)) == 0,
+	       "the marker's cookie needs the base's bits up to the pin's address bit clear");
+
 static inline uintptr_t switch_marker_base(void)
 {
-	return BOARD_MARKER_GPIO_BASE;
+	return BOARD_MARKER_GPIO_BASE + MARKER_BIT;
 }
 
-static inline void switch_marker_at(uintptr_t base, int level)
+static inline void switch_marker_at(uintptr_t cookie, int level)
 {
-	*(volatile uint32_t *)(base + (4u << BOARD_MARKER_PIN)) = level ? 1u << BOARD_MARKER_PIN : 0;
+	volatile uint32_t *data = (volatile uint32_t *)(cookie - MARKER_BIT + (4u << BOARD_MARKER_PIN));
+
+	*data = level ? (uint32_t)cookie : 0;
 }
 
 static inline void switch_marker_fast(int level)

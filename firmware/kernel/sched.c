@@ -215,14 +215,14 @@ enum {
  * statistic on this path; the totals are summed when someone asks.
  */
 static inline __attribute__((always_inline)) unsigned int
-context_switch(struct thread *prev, struct thread *next)
+context_switch(struct thread *prev, struct thread *next, uint32_t work)
 {
 	uintptr_t marker = switch_marker_base();
 
 	/* An opaque value: kept in a register, not loaded again after the switch (yield_no_maps_ns). */
 	__asm__("" : "+r"(marker));
 	switch_marker_at(marker, 1);
-	if (__builtin_expect(prev->switch_work.out != 0, 0)) {     /* maps or trace */
+	if (__builtin_expect(work != 0, 0)) {   /* prev's switch_work (read_fast()): maps or trace */
 		next = switch_out_work(prev, next);
 		if (next == prev)
 			return SWITCH_ABANDONED | (finish_switch(prev, marker) ? SWITCH_RESCHED : 0);
@@ -234,6 +234,27 @@ context_switch(struct thread *prev, struct thread *next)
 	arch_switch_to(&prev->saved_sp, &next->saved_sp);
 	/* Back in prev, switched in by some later context_switch(). */
 	return finish_switch(prev, marker) ? SWITCH_RESCHED : 0;
+}
+
+/*
+ * t's ready queue, and in *work whether its switch has work: one 64-bit
+ * load where a pointer is 32 bits (yield_no_maps_ns, yield_5_peers_ns).
+ * The whole of switch_work is tested, in and out: the running thread's
+ * in-work is normally done (its switch-in did it); when an interrupt has
+ * set it again meanwhile, the switch-out's slow path finds nothing to do.
+ */
+static inline __attribute__((always_inline)) struct list_head *read_fast(const struct thread *t,
+									 uint32_t *work)
+{
+#if UINTPTR_MAX == 0xffffffffu && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w = *(const volatile uint64_t *)&t->fast_word;   /* one access: not narrowed into two */
+
+	*work = (uint32_t)(w >> 32);
+	return (struct list_head *)(uintptr_t)(uint32_t)w;
+#else
+	*work = (uint32_t)t->switch_work.out | t->switch_work.in;
+	return t->ready_queue;
+#endif
 }
 
 /*
@@ -259,7 +280,8 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 									 resched_t why)
 {
 	struct thread *prev = current, *next;
-	struct list_head *q = prev->ready_queue;
+	uint32_t work;
+	struct list_head *q = read_fast(prev, &work);
 	unsigned int r;
 
 	if (why)
@@ -278,9 +300,14 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 		runqueue.bitmap |= 1u << prev->prio;
 	} else if (__builtin_expect(!(why & RESCHED_WAKE) && !list_empty(q), 1)) {
 		/* yield_no_maps_ns, yield_5_peers_ns: prev and its first peer trade places, bitmap unchanged. */
+		struct list_head *second;
+
 		next = list_first_entry(q, struct thread, node);
 		rq_changed();
-		__list_del_entry(&next->node);  /* see dequeue_first() */
+		/* Unlinked as q's first (its prev is q: one load, not two); see dequeue_first(). */
+		second = next->node.next;
+		q->next = second;
+		second->prev = q;
 		list_add_tail(&prev->node, q);
 	} else {
 		enqueue_ready(prev, false);
@@ -288,7 +315,7 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 		if (next == prev)
 			return 0;
 	}
-	r = context_switch(prev, next);
+	r = context_switch(prev, next, work);
 	if (how == SCHED_PREEMPT && !(r & SWITCH_ABANDONED))
 		stats.preemptions++;
 	return r;

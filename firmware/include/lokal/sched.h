@@ -65,8 +65,20 @@ struct thread {
 	char name[THREAD_NAME_LEN];
 	unsigned int id;                /* small number for traces */
 	int prio;                       /* effective: base, or inherited through a mutex */
-	/* &runqueue.queue[prio], set with prio (sched_set_prio()): the yield's queue, no arithmetic. */
-	struct list_head *ready_queue;
+	/*
+	 * What a switch reads of the thread it leaves, side by side and 8-byte
+	 * aligned so that where a pointer is 32 bits one load of fast_word
+	 * fetches both (an LDRD on ARMv5): ready_queue, &runqueue.queue[prio],
+	 * set with prio by sched_init_prio(), so that a yield finds its queue
+	 * with no arithmetic; and switch_work (above).
+	 */
+	union {
+		struct {
+			struct list_head *ready_queue;
+			union switch_work switch_work;
+		};
+		uint64_t fast_word;
+	} __attribute__((aligned(8)));
 	int base_prio;
 	enum thread_state state;
 	struct list_head all;           /* every thread, for ps */
@@ -85,7 +97,6 @@ struct thread {
 	unsigned int pagefault_disabled;
 	unsigned int migrate_disabled;
 	struct kmap_ctrl kmap_ctrl;
-	union switch_work switch_work;
 
 	void (*entry)(void *);
 	void *arg;
