@@ -63,13 +63,15 @@ LIST_HEAD_DECL(all_threads);
  */
 static inline struct thread *dequeue_first(int prio)
 {
-	struct thread *t = list_first_entry(&runqueue.queue[prio], struct thread, node);
+	struct list_head *q = &runqueue.queue[prio];
+	struct list_head *first = q->next, *second = first->next;
 
 	rq_changed();
-	__list_del_entry(&t->node);
-	if (list_empty(&runqueue.queue[prio]))
+	q->next = second;       /* __list_del_first(), whose second says whether q is now empty */
+	second->prev = q;
+	if (second == q)
 		runqueue.bitmap &= ~(1u << prio);
-	return t;
+	return list_entry(first, struct thread, node);
 }
 
 /* The most urgent priority with a ready thread; 0 (idle's) when none is. */
@@ -300,14 +302,8 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 		runqueue.bitmap |= 1u << prev->prio;
 	} else if (__builtin_expect(!(why & RESCHED_WAKE) && !list_empty(q), 1)) {
 		/* yield_no_maps_ns, yield_5_peers_ns: prev and its first peer trade places, bitmap unchanged. */
-		struct list_head *second;
-
-		next = list_first_entry(q, struct thread, node);
 		rq_changed();
-		/* Unlinked as q's first (its prev is q: one load, not two); see dequeue_first(). */
-		second = next->node.next;
-		q->next = second;
-		second->prev = q;
+		next = list_entry(__list_del_first(q), struct thread, node);      /* see dequeue_first() */
 		list_add_tail(&prev->node, q);
 	} else {
 		enqueue_ready(prev, false);

@@ -43,6 +43,20 @@ static inline void __list_del_entry(struct list_head *n)
 	n->prev->next = n->next;
 }
 
+/*
+ * Unlink head's first entry (head not empty) and return it, its pointers
+ * left as they were. Its prev is head, so only its next is read: one load
+ * fewer than __list_del_entry().
+ */
+static inline struct list_head *__list_del_first(struct list_head *head)
+{
+	struct list_head *first = head->next, *second = first->next;
+
+	head->next = second;
+	second->prev = head;
+	return first;
+}
+
 static inline void list_del_init(struct list_head *n)
 {
 	__list_del_entry(n);
