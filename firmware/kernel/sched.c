@@ -368,7 +368,7 @@ void schedule(void)
 void schedule_waiting(void)
 {
 	preempt_disable();
-	arch_local_irq_window_thread();
+	arch_local_irq_window_svc();
 	preempt_enable_no_resched();
 	schedule_checked();
 }
@@ -423,7 +423,7 @@ void irq_exit(void)
  */
 void thread_yield(void)
 {
-	unsigned long flags = arch_local_irq_save_thread();     /* threads only */
+	unsigned long flags = arch_local_irq_save_svc();     /* threads only */
 
 	if (__builtin_expect(__preempt.both == 0, 1)) {
 		__schedule(SCHED_YIELD, 0);

@@ -76,7 +76,7 @@ void __down(struct semaphore *s, unsigned long flags)
  */
 void up(struct semaphore *s)
 {
-	unsigned long flags = arch_local_irq_save();
+	unsigned long flags = arch_local_irq_save_svc();        /* threads and IRQ handlers */
 
 	/*
 	 * No NULL test on this path from an interrupt to the thread it wakes:

@@ -83,7 +83,7 @@ static inline void down(struct semaphore *s)
 	unsigned long flags;
 
 	might_sleep_if_debug(1);
-	flags = arch_local_irq_save();
+	flags = arch_local_irq_save_svc();   /* threads only: down() may sleep */
 	if (__builtin_expect(!s || s->magic != SEMA_MAGIC, 0))
 		bad_handle("semaphore", s, "down");
 	if (__builtin_expect(s->count <= 0, 0)) {

@@ -16,13 +16,13 @@ static inline unsigned long arch_local_irq_save(void)
 }
 
 /*
- * The same for code only threads run, never an exception handler: threads
- * (and the IRQ handlers, which the vector runs in SVC mode too) run in SVC
- * mode, ARM state, with FIQs masked, so the control byte to write is known
- * and masking is one write instead of a read, an OR and a write. The
- * yield's fast path uses it.
+ * The same for code that runs in SVC mode only: threads, and IRQ handlers
+ * (the vector runs them in SVC mode), never the abort or undefined
+ * handlers' reports. SVC mode, ARM state and FIQs masked are then known,
+ * so masking is one write instead of a read, an OR and a write. The
+ * yield, down() and up() use it.
  */
-static inline unsigned long arch_local_irq_save_thread(void)
+static inline unsigned long arch_local_irq_save_svc(void)
 {
 	unsigned long flags;
 
@@ -33,11 +33,11 @@ static inline unsigned long arch_local_irq_save_thread(void)
 }
 
 /*
- * Let pending interrupts in once, in thread context as above, interrupts
+ * Let pending interrupts in once, in SVC mode as above, interrupts
  * off on entry and on return: two writes of known values, with one
  * instruction boundary between them where a pending IRQ is taken.
  */
-static inline void arch_local_irq_window_thread(void)
+static inline void arch_local_irq_window_svc(void)
 {
 	__asm__ volatile("msr cpsr_c, %0\n\t"
 			 "msr cpsr_c, %1"

@@ -17,13 +17,13 @@ static inline unsigned long arch_local_irq_save(void)
 }
 
 /* The host has one mode: the same as arch_local_irq_save(). */
-static inline unsigned long arch_local_irq_save_thread(void)
+static inline unsigned long arch_local_irq_save_svc(void)
 {
 	return arch_local_irq_save();
 }
 
 /* Let a pending interrupt in once: as arch_local_irq_enable(), then masked again. */
-static inline void arch_local_irq_window_thread(void)
+static inline void arch_local_irq_window_svc(void)
 {
 	sim_irqs_off = false;
 	sim_irq_unmasked();
