@@ -313,7 +313,7 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 	}
 	r = context_switch(prev, next, work);
 	if (how == SCHED_PREEMPT && !(r & SWITCH_ABANDONED))
-		stats.preemptions++;
+		this_cpu.nr_preemptions++;
 	return r;
 }
 
@@ -472,6 +472,7 @@ void sched_get_stats(struct sched_stats *st)
 	struct list_head *pos;
 
 	*st = stats;
+	st->preemptions = this_cpu.nr_preemptions;
 	list_for_each(pos, &all_threads)
 		st->switches += list_entry(pos, struct thread, all)->switches_in;
 	arch_local_irq_restore(flags);

@@ -62,6 +62,7 @@ struct cpu_state {
 	volatile union preempt_state preempt;   /* 8-byte aligned */
 	struct thread *curr;
 	volatile bool trace_active;             /* lokal/trace.h */
+	unsigned long nr_preemptions;           /* sched_get_stats()'s preemptions: counted beside curr */
 } __attribute__((aligned(8)));
 
 extern struct cpu_state this_cpu;
