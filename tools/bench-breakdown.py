@@ -1,5 +1,6 @@
-# gdb-multiarch script (python): single-step two yields and one IRQ-to-thread
-# path of the bench image and print where the instructions go, per function.
+# gdb-multiarch script (python): single-step two yields and one soft-IRQ
+# round trip of the bench image and print where the instructions go, per
+# function.
 #   gdb-multiarch -q -batch -x tools/bench-breakdown.py IMAGE.elf
 # (QEMU runs the image halted with a gdb stub on $BREAKDOWN_PORT; see
 # tools/bench-breakdown.sh.) Single-stepping runs with IRQs masked in QEMU,
@@ -38,9 +39,10 @@ def step_until(done, limit=4000):
     raise gdb.GdbError("breakdown: path did not end within %d instructions" % limit)
 
 
-def report(title, trail):
+def report(title, trail, skip=0):
+    """Total of trail, and per function the steps after the first skip."""
     counts = collections.OrderedDict()
-    for f in trail:
+    for f in trail[skip:]:
         counts[f] = counts.get(f, 0) + 1
     print("BD: %s: %d instructions" % (title, len(trail)))
     for f, n in counts.items():
@@ -93,10 +95,20 @@ run_to("*0xffff0018")
 status = int(gdb.parse_and_eval("*(volatile unsigned int *)0x10140000")) & 0xffffffff
 if status != 1 << line:
     raise gdb.GdbError("breakdown: the IRQ taken was not the soft IRQ alone (VIC 0x%x)" % status)
+# Where the IRQ returns to in irq_low: just after the store that raised it.
+resume = (int(gdb.parse_and_eval("$lr")) - 4) & 0xffffffff
 trail = step_until(in_function("irq_high"))
+# The rest of the round trip: irq_high blocks again, irq_low gets the CPU
+# back at the end of the IRQ, and loops to its next raise (single-stepping
+# masks IRQs, so the raise's store is passed, and the next arrival at
+# resume closes the loop).
+back = step_until(lambda a: a == resume)
+loop = step_until(lambda a: a == resume)
 for i in others:
     gdb.execute("call (void)board_irq_unmask(%d)" % i, to_string=True)
 if "bench_irq" not in trail:
     raise gdb.GdbError("breakdown: the IRQ stepped was not the bench's soft IRQ")
 report("IRQ vector to woken thread (soft IRQ, no maps)", trail)
+report("soft-IRQ round trip, no maps (the IRQ to the woken thread above, then)", trail + back + loop,
+       skip=len(trail))
 gdb.execute("kill", to_string=True)
