@@ -5,7 +5,6 @@
 #define VICINTSELECT    0x00c
 #define VICINTENABLE    0x010
 #define VICINTENCLEAR   0x014
-#define VICSOFTINT      0x018
 #define VICSOFTINTCLEAR 0x01c
 
 #define SIC_ENCLR       0x00c
@@ -28,10 +27,6 @@ void pl190_mask(uintptr_t base, unsigned int irq)
 	mmio_write32(base + VICINTENCLEAR, 1u << irq);
 }
 
-void pl190_soft_raise(uintptr_t base, unsigned int irq)
-{
-	mmio_write32(base + VICSOFTINT, 1u << irq);
-}
 
 
 void versatile_sic_init(uintptr_t base)

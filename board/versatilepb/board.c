@@ -75,23 +75,8 @@ void board_console_putc(char c)
 	pl011_putc(BOARD_UART0_BASE, c);
 }
 
-void board_handle_irq(void)
-{
-	uint32_t pending = pl190_pending(BOARD_VIC_BASE);
-
-	if (__builtin_expect(pending == 0, 0)) {
-		spurious_irq();
-		return;
-	}
-	do
-		generic_handle_irq((unsigned int)__builtin_ctz(pending));
-	while ((pending = pl190_pending(BOARD_VIC_BASE)) != 0);
-}
-
 void board_irq_unmask(unsigned int irq)    { pl190_unmask(BOARD_VIC_BASE, irq); }
 void board_irq_mask(unsigned int irq)      { pl190_mask(BOARD_VIC_BASE, irq); }
-void board_irq_raise_soft(unsigned int irq) { pl190_soft_raise(BOARD_VIC_BASE, irq); }
-void board_irq_clear_soft(unsigned int irq) { pl190_soft_clear(BOARD_VIC_BASE, irq); }
 
 /* ---- <lokal/platform.h> ---- */
 

@@ -26,6 +26,7 @@
 #include <lokal/trace.h>
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
+#include <asm/bitops.h>
 #include <asm/switch_to.h>
 
 static bool running;
@@ -74,10 +75,13 @@ static inline struct thread *dequeue_first(int prio)
 	return list_entry(first, struct thread, node);
 }
 
-/* The most urgent priority with a ready thread; 0 (idle's) when none is. */
+/*
+ * The most urgent priority with a ready thread; -1 when none is, which
+ * only a comparison sees: a pick happens with the idle thread ready.
+ */
 static inline int highest_ready_prio(void)
 {
-	return 31 - __builtin_clz(runqueue.bitmap | 1);
+	return 31 - (int)arch_clz(runqueue.bitmap);
 }
 
 static inline struct thread *dequeue_highest(void)

@@ -5,6 +5,7 @@
 #include <lokal/preempt.h>
 #include <lokal/irq.h>
 #include <lokal/app.h>
+#include <asm/mach.h>          /* board_irq_unmask(): to unmask a line with no handler */
 #include "ktest.h"
 
 static volatile int order[16];
@@ -323,6 +324,57 @@ static void ps_lists_threads(void)
 	thread_join(t);
 }
 
+/* ---- the IRQ table: every free line's slot reports it ---- */
+
+static volatile unsigned int irq_hits;
+
+static void count_irq(unsigned int irq, void *arg)
+{
+	(void)arg;
+	irq_clear_soft(irq);
+	irq_hits++;
+}
+
+/* A line is taken once, freed, taken again; bad requests are refused. */
+static void irq_lines_are_taken_and_freed(void)
+{
+	unsigned int line = irq_soft_line();
+
+	irq_hits = 0;
+	KT_ASSERT_EQ(request_irq(line, count_irq, NULL), 0);
+	KT_ASSERT_EQ(request_irq(line, count_irq, NULL), -1);
+	KT_ASSERT_EQ(request_irq(line, NULL, NULL), -1);
+	KT_ASSERT_EQ(request_irq(1000, count_irq, NULL), -1);
+	irq_raise_soft(line);
+	KT_ASSERT_EQ(irq_hits, 1);
+	free_irq(line);
+	KT_ASSERT_EQ(request_irq(line, count_irq, NULL), 0);
+	irq_raise_soft(line);
+	KT_ASSERT_EQ(irq_hits, 2);
+	free_irq(line);
+}
+
+/*
+ * A line unmasked with no handler (a driver's bug) runs the free slot's
+ * handler: it masks the line and warns (tests.list matches the warning),
+ * and the dispatch has no NULL test to take instead.
+ */
+static void unexpected_irq_is_masked_and_reported(void)
+{
+	unsigned int line = irq_soft_line();
+
+	irq_hits = 0;
+	board_irq_unmask(line);
+	irq_raise_soft(line);           /* taken at once: masked by the free slot's handler */
+	irq_raise_soft(line);           /* masked: not taken again */
+	irq_clear_soft(line);
+	KT_ASSERT_EQ(irq_hits, 0);
+	KT_ASSERT_EQ(request_irq(line, count_irq, NULL), 0);    /* the slot is still free */
+	irq_raise_soft(line);
+	KT_ASSERT_EQ(irq_hits, 1);
+	free_irq(line);
+}
+
 KTEST_MAIN(KTEST(higher_priority_runs_at_once), KTEST(lower_priority_waits),
 	   KTEST(tick_preempts_equal_priority_round_robin),
 	   KTEST(irq_wakeup_preempts_on_irq_exit), KTEST(preempt_disable_defers_the_switch),
@@ -330,4 +382,5 @@ KTEST_MAIN(KTEST(higher_priority_runs_at_once), KTEST(lower_priority_waits),
 	   KTEST(mutex_priority_inheritance),
 	   KTEST(yield_alternates_between_two_peers), KTEST(yield_cycles_through_three_peers),
 	   KTEST(irq_preempted_thread_resumes_before_its_peer),
-	   KTEST(join_returns_exit_code), KTEST(ps_lists_threads))
+	   KTEST(join_returns_exit_code), KTEST(ps_lists_threads),
+	   KTEST(irq_lines_are_taken_and_freed), KTEST(unexpected_irq_is_masked_and_reported))

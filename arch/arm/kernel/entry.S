@@ -43,26 +43,27 @@ __vectors:
 	.arm
 
 /*
- * IRQ: stash r0, the return address and SPSR below the IRQ stack top,
- * switch to SVC and build the frame there.
+ * IRQ: the return address and SPSR go to the two words below the IRQ
+ * stack's top (a fixed address, so SVC mode finds them without a
+ * register to carry it), then SVC mode builds the frame: r0-r12 in one
+ * store, then sp, lr, pc and SPSR in another. IRQs stay masked until the
+ * two words are read back, so a nested IRQ cannot overwrite them.
  */
 	.global __vector_irq
 __vector_irq:
 	sub	lr, lr, #4
-	stmdb	sp, {r0, lr}		/* [sp-8] = r0, [sp-4] = return pc */
+	str	lr, [sp, #-8]		/* [top-8] = return pc */
 	mrs	lr, spsr
-	str	lr, [sp, #-12]
-	sub	r0, sp, #12		/* r0 -> { spsr, r0, pc } */
+	str	lr, [sp, #-4]		/* [top-4] = spsr */
 	msr	cpsr_c, #(MODE_SVC | PSR_I_BIT | PSR_F_BIT)
 	sub	sp, sp, #S_FRAME_SIZE
-	stmib	sp, {r1 - r12}
-	ldmia	r0, {r1 - r3}		/* r1 = spsr, r2 = r0, r3 = pc */
-	add	r4, sp, #S_FRAME_SIZE	/* the interrupted sp */
-	str	r2, [sp]
-	add	r5, sp, #S_SP
-	stmia	r5, {r4, lr}		/* sp, lr */
-	str	r3, [sp, #S_PC]
-	str	r1, [sp, #S_PSR]
+	stmia	sp, {r0 - r12}
+	ldr	r0, =__stack_irq_top
+	ldmdb	r0, {r3, r4}		/* r3 = pc, r4 = spsr */
+	add	r1, sp, #S_FRAME_SIZE	/* the interrupted sp */
+	mov	r2, lr
+	add	r0, sp, #S_SP
+	stmia	r0, {r1 - r4}		/* sp, lr, pc, spsr: S_SP .. S_PSR */
 	mov	r4, sp			/* callee-saved: survives a switch */
 	bic	sp, sp, #7		/* AAPCS: 8-byte aligned for C */
 	bl	arm_handle_irq		/* may switch threads before returning */

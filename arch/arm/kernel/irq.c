@@ -13,7 +13,9 @@
 #include <asm/irqflags.h>
 #include <board.h>
 
-struct irq_action irq_table[BOARD_NR_IRQS];
+struct irq_action irq_table[BOARD_NR_IRQS] = {
+	[0 ... BOARD_NR_IRQS - 1] = { .handler = unexpected_irq_handler },
+};
 static unsigned long spurious_irqs;
 
 void arm_handle_irq(void);
@@ -38,6 +40,12 @@ void unexpected_irq(unsigned int irq)
 	WARN(1, "unexpected IRQ %u masked", irq);
 }
 
+void unexpected_irq_handler(unsigned int irq, void *arg)
+{
+	(void)arg;
+	unexpected_irq(irq);
+}
+
 int request_irq(unsigned int irq, irq_handler_t handler, void *arg)
 {
 	unsigned long flags;
@@ -45,7 +53,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, void *arg)
 	if (irq >= BOARD_NR_IRQS || !handler)
 		return -1;
 	flags = arch_local_irq_save();
-	if (irq_table[irq].handler) {
+	if (irq_table[irq].handler != unexpected_irq_handler) {
 		arch_local_irq_restore(flags);
 		return -1;
 	}
@@ -64,7 +72,7 @@ void free_irq(unsigned int irq)
 		return;
 	flags = arch_local_irq_save();
 	board_irq_mask(irq);
-	irq_table[irq].handler = NULL;
+	irq_table[irq].handler = unexpected_irq_handler;
 	irq_table[irq].arg = NULL;
 	arch_local_irq_restore(flags);
 }
@@ -72,11 +80,6 @@ void free_irq(unsigned int irq)
 void irq_raise_soft(unsigned int irq)
 {
 	board_irq_raise_soft(irq);
-}
-
-void irq_clear_soft(unsigned int irq)
-{
-	board_irq_clear_soft(irq);
 }
 
 unsigned int irq_soft_line(void)

@@ -6,6 +6,7 @@
 #include <drivers/mmio.h>
 
 #define PL190_VICIRQSTATUS      0x000
+#define PL190_VICSOFTINT        0x018
 #define PL190_VICSOFTINTCLEAR   0x01c
 
 /* Mask every source, clear software interrupts, make all lines IRQ (not FIQ). */
@@ -17,7 +18,11 @@ static inline uint32_t pl190_pending(uintptr_t base)
 {
 	return mmio_read32(base + PL190_VICIRQSTATUS);
 }
-void pl190_soft_raise(uintptr_t base, unsigned int irq);
+/* Inline, as the clear: a benchmark's interrupt is raised in a loop. */
+static inline void pl190_soft_raise(uintptr_t base, unsigned int irq)
+{
+	mmio_write32(base + PL190_VICSOFTINT, 1u << irq);
+}
 /* Inline: a software-raised interrupt's handler clears it first thing. */
 static inline void pl190_soft_clear(uintptr_t base, unsigned int irq)
 {

@@ -23,8 +23,8 @@
  *                  waits: it goes to the tail of its queue, not the head.
  */
 typedef unsigned int resched_t;
-#define RESCHED_WAKE    ((resched_t)1u)
-#define RESCHED_ROTATE  ((resched_t)2u)
+#define RESCHED_WAKE    ((resched_t)0x001u)     /* byte 0 of the word */
+#define RESCHED_ROTATE  ((resched_t)0x100u)     /* byte 1 */
 
 /*
  * The two words every switch path tests, side by side and 8-byte aligned
@@ -38,10 +38,15 @@ typedef unsigned int resched_t;
 union preempt_state {
 	struct {
 		unsigned int count;
-		resched_t resched;
+		union {
+			resched_t resched;
+			/* A byte per reason: a wake-up sets its reason with one store. */
+			unsigned char resched_byte[4];
+		};
 	};
 	uint64_t both;
 };
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "RESCHED_* name the bytes of a little-endian word");
 
 /*
  * The ready queues, one per priority; the running thread is on none.
@@ -75,10 +80,13 @@ static inline resched_t need_resched(void)
 	return this_cpu.preempt.resched;
 }
 
-/* Ask for a switch, for reason why (interrupts off). */
+/* Ask for a switch, for reason why (interrupts off): a byte store per reason. */
 static inline void set_need_resched(resched_t why)
 {
-	this_cpu.preempt.resched |= why;
+	if (why & RESCHED_WAKE)
+		this_cpu.preempt.resched_byte[0] = 1;
+	if (why & RESCHED_ROTATE)
+		this_cpu.preempt.resched_byte[1] = 1;
 }
 
 /* The switch being made serves every pending reason (interrupts off). */

@@ -8,10 +8,14 @@ typedef void (*irq_handler_t)(unsigned int irq, void *arg);
 int request_irq(unsigned int irq, irq_handler_t handler, void *arg);
 void free_irq(unsigned int irq);
 
-/* Raise a line from software; its handler runs as a real interrupt. */
-void irq_raise_soft(unsigned int irq);
-void irq_clear_soft(unsigned int irq);
 /* A line reserved for software-raised interrupts on this board. */
 unsigned int irq_soft_line(void);
+
+/*
+ * irq_raise_soft(irq): raise a line from software; its handler runs as a
+ * real interrupt, and drops it with irq_clear_soft(irq). Both are inline
+ * in <asm/irq.h>.
+ */
+#include <asm/irq.h>
 
 #endif

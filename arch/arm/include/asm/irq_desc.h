@@ -3,6 +3,8 @@
  * code calls for each pending line. Inline, because it sits on every
  * interrupt's path to the thread it wakes: a call, a range
  * check and a second table walk cost more than the handler often does.
+ * A free line's slot holds a handler that reports it, so the dispatch has
+ * no NULL test.
  */
 #ifndef ASM_IRQ_DESC_H
 #define ASM_IRQ_DESC_H
@@ -10,29 +12,44 @@
 #include <lokal/irq.h>
 #include <board.h>
 
+/*
+ * 16 bytes, a slot is found with one shift; in this order, the dispatch
+ * reads the three fields with one load multiple.
+ */
 struct irq_action {
-	irq_handler_t handler;
 	void *arg;
 	unsigned long count;
+	irq_handler_t handler;  /* never NULL: unexpected_irq_handler() when free */
+	unsigned long unused;
 };
 
 extern struct irq_action irq_table[BOARD_NR_IRQS];
 
 /* A line with no handler (or out of range): masked and reported once. */
 void unexpected_irq(unsigned int irq);
+/* What a free line's slot holds: unexpected_irq() as a handler. */
+void unexpected_irq_handler(unsigned int irq, void *arg);
 
-/* Run the handler registered for irq and count it. */
+/*
+ * Run the handler registered for irq (< BOARD_NR_IRQS) and count it. No
+ * test for a missing handler: a free slot holds unexpected_irq_handler().
+ */
+static inline void __generic_handle_irq(unsigned int irq)
+{
+	struct irq_action *a = &irq_table[irq];
+
+	a->count++;
+	a->handler(irq, a->arg);
+}
+
+/* The same for any irq: one out of range is reported as unexpected. */
 static inline void generic_handle_irq(unsigned int irq)
 {
-	struct irq_action *a;
-
-	if (__builtin_expect(irq >= BOARD_NR_IRQS || !irq_table[irq].handler, 0)) {
+	if (__builtin_expect(irq >= BOARD_NR_IRQS, 0)) {
 		unexpected_irq(irq);
 		return;
 	}
-	a = &irq_table[irq];    /* formed only once irq is known to be in range */
-	a->count++;
-	a->handler(irq, a->arg);
+	__generic_handle_irq(irq);
 }
 
 #endif

@@ -27,18 +27,28 @@ void board_init(void);
 /* Polled console output; safe from any context, IRQs on or off. */
 void board_console_putc(char c);
 
-/* Called by the IRQ exception: dispatch every pending source through
- * generic_handle_irq(); call spurious_irq() if none was pending. */
-void board_handle_irq(void);
 /* arch/arm side: count an IRQ that found no source pending. */
 void spurious_irq(void);
 void board_irq_unmask(unsigned int irq);
 void board_irq_mask(unsigned int irq);
-/* Raise / drop an interrupt line from software (tests, benchmarks). */
-void board_irq_raise_soft(unsigned int irq);
-void board_irq_clear_soft(unsigned int irq);
 /* A line free for software-raised interrupts. */
 extern const unsigned int board_soft_irq;
+
+/*
+ * On every interrupt's path, so a board may give them as static inlines
+ * in its board_irq.h (no call, no second table walk):
+ *  board_handle_irq(): called by the IRQ exception: dispatch every pending
+ *      source through generic_handle_irq(); call spurious_irq() if none was;
+ *  board_irq_raise_soft(), board_irq_clear_soft(): raise / drop a line
+ *      from software (tests, benchmarks; a handler drops its line first).
+ */
+#if defined(__has_include) && __has_include(<board_irq.h>)
+# include <board_irq.h>
+#else
+void board_handle_irq(void);
+void board_irq_raise_soft(unsigned int irq);
+void board_irq_clear_soft(unsigned int irq);
+#endif
 
 /* arch/arm side: generic_handle_irq(irq) runs the handler registered for
  * irq; it is an inline in <asm/irq_desc.h>. */
