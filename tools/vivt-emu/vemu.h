@@ -188,6 +188,7 @@ uint32_t cpu_reg(struct vemu *vm, int reg);
 void cpu_set_reg(struct vemu *vm, int reg, uint32_t val);
 uint32_t cpu_cp15(struct vemu *vm, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2);
 void cpu_set_cp15(struct vemu *vm, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2, uint32_t val);
+void cpu_flush_tlb(struct vemu *vm);
 void cpu_take_irq(struct vemu *vm, uint32_t pc);
 bool cpu_cond_passed(uint32_t insn, uint32_t cpsr);
 

@@ -62,6 +62,17 @@ void cpu_set_cp15(struct vemu *vm, unsigned crn, unsigned opc1, unsigned crm, un
 	uc_reg_write(vm->uc, UC_ARM_REG_CP_REG, &r);
 }
 
+/*
+ * Drop every translation Unicorn caches: a write of CP15 c8,c7,0 runs the
+ * CPU model's own TLB flush (Unicorn 2.0.1's uc_ctl_flush_tlb() flushes
+ * translated code, not the TLB).  Call it between blocks, never from a
+ * memory hook: a store in progress still uses its TLB entry.
+ */
+void cpu_flush_tlb(struct vemu *vm)
+{
+	cpu_set_cp15(vm, 8, 0, 7, 0, 0);
+}
+
 /* The ARM condition field against the NZCV flags. */
 bool cpu_cond_passed(uint32_t insn, uint32_t cpsr)
 {
@@ -257,6 +268,8 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	vm->block_loads = vm->block_stores = 0;
 	vm->now += size >> 2;
 	vm->insns += size >> 2;
+	if (vm->ms && ms_tlb_changed(vm->ms))
+		cpu_flush_tlb(vm);
 	if (vm->ms)	/* a stale word's VA is its own PC: the report prints that */
 		ms_fetch(vm->ms, pc, size, pc);
 	if (vm->now >= vm->next_event)

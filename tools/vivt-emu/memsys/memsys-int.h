@@ -82,13 +82,24 @@ struct tlb_entry {
 	uint32_t l1pa, l1val, l2pa, l2val;
 };
 
+/* An entry the main TLB lost to a walk that needed its way: a TLB with
+ * another replacement history could still hold it, until a c8 covers it. */
+struct tlb_ghost {
+	uint32_t gen;		/* valid while equal to tlb.ghost_gen */
+	struct tlb_entry e;
+};
+
 struct tlb {
 	struct tlb_entry main[TLB_SETS * TLB_WAYS];
 	struct tlb_entry locked[TLB_LOCKED];
 	uint8_t rr[TLB_SETS];
 	uint32_t lockdown;	/* c10: victim in 28:26, preserve in bit 0 */
 	unsigned nlocked;	/* valid locked entries, to skip the search */
-	uint32_t *watch;	/* one bit per RAM word: a descriptor in use */
+	uint32_t *watch;	/* one bit per RAM word: a descriptor walked since the last c8 of all */
+	/* Ghosts by page number: 1 MiB sections, 64 KiB large, 4 KiB small pages. */
+	struct tlb_ghost *ghost[3];
+	uint32_t ghost_gen;	/* bumped by a c8 of all: every ghost dies */
+	bool outside_changed;	/* a walked descriptor was stored to: ms_tlb_changed() */
 };
 
 #define UTLB_SLOTS	64u

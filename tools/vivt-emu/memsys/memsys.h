@@ -121,6 +121,16 @@ void ms_cp15_write(struct memsys *ms, unsigned crn, unsigned opc1,
 bool ms_cp15_read(struct memsys *ms, unsigned crn, unsigned opc1,
 		  unsigned crm, unsigned opc2, uint32_t pc, uint32_t *val);
 
+/*
+ * True once after a store to a descriptor that a translation was walked
+ * from.  The guest translates through the machine's own CPU emulation,
+ * which caches translations as it likes; the machine drops them all when
+ * this says so, before the next block, so that the guest always sees the
+ * current tables, as it sees coherent RAM.  Whether an ARM926 would have
+ * used the old translation is the model's verdict alone (stale TLB).
+ */
+bool ms_tlb_changed(struct memsys *ms);
+
 /* Counters since ms_new or the last ms_stats_reset. */
 void ms_get_stats(const struct memsys *ms, struct ms_stats *out);
 void ms_stats_reset(struct memsys *ms);

@@ -339,6 +339,44 @@ static const char *t_stale_tlb(void)
 	return err;
 }
 
+/*
+ * The entry is evicted by two walks into its set before the PTE changes:
+ * an ARM926 whose replacement kept it would still use it, so the next walk
+ * of its VA is the report, unless a c8 (by MVA or of all) came in between.
+ */
+static const char *t_stale_tlb_evicted(void)
+{
+	const char *err = NULL;
+
+	for (int c8 = 0; c8 < 3 && !err; c8++) {
+		struct harness *h = setup(0, true);
+		uint32_t pte = L2_PA + 4 * 2, va = VA_PAGES + 2 * 0x1000u;
+
+		ld(h, va);				/* set 2, way 0 */
+		flush(h, va);				/* the cache is not the point here */
+		ld(h, VA_WB + 0x200000u);		/* a section in set 2, way 1 */
+		ld(h, VA_WB2 + 0x200000u);		/* evicts va's entry */
+		if (ms_tlb_changed(h->ms))
+			err = "the machine told to drop translations with no table store";
+		st(h, VA_SO + pte, pte, small_page(0x1d0000u, 3));
+		if (!err && !ms_tlb_changed(h->ms))
+			err = "a store to a walked descriptor does not tell the machine";
+		if (!err && ms_tlb_changed(h->ms))
+			err = "the machine told twice of one store";
+		if (c8 == 1)
+			tlb_inval(h, va);
+		if (c8 == 2)
+			cp15(h, 8, 7, 0, 0);
+		ld(h, va);
+		if (!err && !c8 && (h->n[MS_STALE_TLB] != 1 || total(h) != 1))
+			err = "an evicted entry whose PTE changed without c8 is not reported at the next walk";
+		if (!err && c8 && total(h))
+			err = "reported although a c8 invalidated the evicted entry";
+		done(h);
+	}
+	return err;
+}
+
 static const char *t_tlb_survives_sctlr_ttbr(void)
 {
 	struct harness *h = setup(0, true);
@@ -734,6 +772,8 @@ static const struct {
 	{ "walker reads memory: no clean / clean only / clean + drain", t_walk_sees_memory_only },
 	{ "walker does not see the write buffer; the CPU does", t_walk_write_buffer },
 	{ "stale TLB after a PTE store without c8; none with c8", t_stale_tlb },
+	{ "an evicted TLB entry whose PTE changed without c8: reported at the next walk",
+	  t_stale_tlb_evicted },
 	{ "TTBR and SCTLR writes do not flush the TLB", t_tlb_survives_sctlr_ttbr },
 	{ "stale I-cache after a code store without c7,c5,0", t_icache_stale },
 	{ "I-cache fills from memory, not the D-cache", t_icache_from_memory_only },
