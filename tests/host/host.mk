@@ -55,10 +55,14 @@ $(1)_FW_OBJS := $(patsubst %.c,$(HOST_OUT)/$(1)/obj/%.o,$(call with_kmap_scheme,
 $(HOST_OUT)/$(1)/bin/%: $(HOST_OUT)/$(1)/obj/tests/host/%.o $$($(1)_FW_OBJS)
 	@mkdir -p $$(@D)
 	@echo "  HOSTLD  [$(1)] $$@"
-	@$$(HOST_CC) $$(HOST_SAN) -o $$@ $$^ $$(HOST_LIBS)
+	@$$(HOST_CC) $$(HOST_SAN) $$(HOST_LINK_WRAP) -o $$@ $$^ $$(HOST_LIBS)
 
 # test_model_agree runs the emulator's cache model beside arch/sim.
 $(HOST_OUT)/$(1)/bin/test_model_agree: $(patsubst %.c,$(HOST_OUT)/$(1)/obj/%.o,$(HOST_MEMSYS_SRCS))
+
+# test_irq_sweep: the sweep's engine, and preempt_enable() wrapped as one of its landing points.
+$(HOST_OUT)/$(1)/bin/test_irq_sweep: $(HOST_OUT)/$(1)/obj/tests/host/sweep/irq_sweep.o
+$(HOST_OUT)/$(1)/bin/test_irq_sweep: HOST_LINK_WRAP := -Wl,--wrap=preempt_enable
 
 host-tests: $(foreach t,$(HOST_TESTS),$(HOST_OUT)/$(1)/bin/$(t))
 endef
