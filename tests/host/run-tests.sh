@@ -79,5 +79,12 @@ for fv in $fuzz_variants; do
 	echo "$fv: ${runs:-?} sequences, status $rc"
 done
 
+# The IRQ sweep's counts (test_irq_sweep prints one line per scenario and build).
+sweep=$(cat "$out"/*/log/test_irq_sweep.log 2>/dev/null |
+	sed -n 's/^sweep: [a-z_]*: \([0-9]*\) points, \([0-9]*\) runs, \([0-9]*\) reports.*/\1 \2 \3/p' |
+	awk '{ p += $1; r += $2; f += $3 } END { if (NR) printf "%d points, %d runs, %d failing runs", p, r, f }')
+known=$(cat "$out"/*/log/test_irq_sweep.log 2>/dev/null | grep -c '^sweep: .*: known defect, found')
+[ -n "$sweep" ] && tap_summary "host IRQ sweep" "$sweep ($known of them known defects, one run each)"
+
 echo "check-host: $((TAP_N - TAP_FAILED)) passed, $TAP_FAILED failed"
 tap_close

@@ -172,6 +172,7 @@ static void on_alarm(int sig)
 /* The child: a fresh machine, the scenario, the checks; exit 0 if all hold. */
 static void run_child(const struct sweep_scenario *s, unsigned int k, const struct sweep_action *a)
 {
+	setvbuf(stdout, NULL, _IONBF, 0);      /* in order with the model's reports on stderr */
 	/* The machine is the parent's fresh one: its RAM is put back after each run (ram_restore()). */
 	sim_install_fault_handler();
 	signal(SIGALRM, on_alarm);
@@ -315,7 +316,7 @@ static void keep_lines(char *dst, size_t len, const char *out)
 }
 
 unsigned int sweep_scenario(const struct sweep_scenario *s, unsigned int max_reports,
-			    struct sweep_result *res)
+			    unsigned int stride, struct sweep_result *res)
 {
 	static char out[16384];
 	static const struct sweep_action none = { "none", NULL };
@@ -347,7 +348,7 @@ unsigned int sweep_scenario(const struct sweep_scenario *s, unsigned int max_rep
 			 "%s: the run without interrupt fails (status %d):\n", s->name, rc);
 		keep_lines(res->first, sizeof(res->first), out);
 	}
-	for (unsigned int k = 1; k <= res->points && res->reports < max_reports; k++) {
+	for (unsigned int k = 1; k <= res->points && res->reports < max_reports; k += stride) {
 		for (unsigned int a = 0; a < s->nactions && res->reports < max_reports; a++) {
 			rc = fork_run(s, k, &s->actions[a], out, sizeof(out));
 			res->runs++;

@@ -43,11 +43,12 @@ struct sweep_result {
 };
 
 /*
- * Sweep s: the run without interrupt, then every (point, action) pair, up
- * to max_reports failing runs. Returns the number of failing runs.
+ * Sweep s: the run without interrupt, then every action at every stride-th
+ * point (1: every point), up to max_reports failing runs. Returns the
+ * number of failing runs.
  */
 unsigned int sweep_scenario(const struct sweep_scenario *s, unsigned int max_reports,
-			    struct sweep_result *res);
+			    unsigned int stride, struct sweep_result *res);
 
 /* In a run: this run fails, with why (printed with the thread and the run's point). */
 void sweep_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
