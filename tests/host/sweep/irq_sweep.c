@@ -35,6 +35,8 @@ static enum sweep_mode mode;
 static unsigned int points_seen, target;
 static const struct sweep_action *action;
 static bool in_action, failed;
+static const struct thread *due_thread;        /* a preemptible thread seen with a switch due */
+static unsigned long due_switches;
 bool sweep_fired;
 
 static const char *const sim_point_names[SIM_NR_IRQ_POINTS] = {
@@ -114,6 +116,22 @@ static void land(const char *where)
 	if (current->suspended && preempt_count() == 0)
 		sweep_fail("scheduler: thread '%s' runs while suspended (state %s)", current->name,
 			   state_names[current->state]);
+	/*
+	 * A switch that is due is made at the preemption point that follows
+	 * the wake-up (preempt_check_resched(), irq_exit(), preempt_enable()):
+	 * a preemptible thread that passes a second landing point with one
+	 * still due, and has not left the CPU since the first, missed it.
+	 */
+	if (preempt_count() == 0 && need_resched()) {
+		if (due_thread == current && due_switches == current->switches_in)
+			sweep_fail("scheduler: thread '%s' (priority %d) stays preemptible on the CPU "
+				   "with a switch due (need_resched 0x%x) since an earlier point, %s",
+				   current->name, current->prio, (unsigned int)need_resched(), where);
+		due_thread = current;
+		due_switches = current->switches_in;
+	} else {
+		due_thread = NULL;
+	}
 	if (mode == SWEEP_FIRED)
 		return;
 	points_seen++;
@@ -178,6 +196,7 @@ static void run_child(const struct sweep_scenario *s, unsigned int k, const stru
 	signal(SIGALRM, on_alarm);
 	alarm(10);
 	failed = false;
+	due_thread = NULL;
 	sweep_fired = false;
 	points_seen = 0;
 	target = k;
