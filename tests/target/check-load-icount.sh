@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # A QEMU verdict that does not depend on the host's load: one image under
 # -icount (virtual time is instruction count) runs twice, alone and while
-# busy processes this script starts keep every core spinning; the console,
-# with its counts of switches, preemptions and IRQs inside the switch, and
-# the exit status must be the same byte for byte.
+# busy processes this script starts keep every core spinning; its exit
+# status and every case line must be the same.
+# Only the verdict is compared, not the whole console: QEMU 7.2 runs an
+# expired virtual-clock timer in its main-loop thread as well as in the
+# CPU's, so under load a tick's IRQ may land some instructions off and the
+# image's counts of IRQs inside the switch's kmap steps move (128 alone,
+# 133 loaded, seen here). The emulator, single-threaded, repeats to the
+# instruction: check-vivt compares instruction counts under load.
 #   tests/target/check-load-icount.sh TAP_OUT IMAGE.elf
 set -uo pipefail
 if [ $# -ne 2 ] || [ ! -f "$2" ]; then
@@ -28,10 +33,14 @@ busy_start
 run "$logs/$name.loaded.log"
 loaded=$?
 busy_stop
-if [ "$alone" -eq "$loaded" ] && cmp -s "$logs/$name.alone.log" "$logs/$name.loaded.log" &&
-	grep -q '^ok ' "$logs/$name.alone.log"; then
-	tap_result ok "$name under -icount: the same console and exit status ($alone) alone and under load: $(grep -m1 -o '[0-9]* switches ([^)]*)' "$logs/$name.alone.log")"
+verdict() { tr -d '\r' < "$1" | grep -E '^(not )?ok [0-9]+ - |^1\.\.[0-9]+'; }
+same=identical
+cmp -s "$logs/$name.alone.log" "$logs/$name.loaded.log" ||
+	same="differing in $(diff "$logs/$name.alone.log" "$logs/$name.loaded.log" | grep -c '^<') line(s) of counts"
+if [ "$alone" -eq "$loaded" ] && [ "$(verdict "$logs/$name.alone.log")" = "$(verdict "$logs/$name.loaded.log")" ] &&
+	verdict "$logs/$name.alone.log" | grep -q '^ok '; then
+	tap_result ok "$name under -icount: the same exit status ($alone) and case lines alone and under load (console $same)"
 else
-	tap_result "not ok" "$name under -icount: alone (exit $alone) and under load (exit $loaded) differ: diff $logs/$name.alone.log $logs/$name.loaded.log"
+	tap_result "not ok" "$name under -icount: alone (exit $alone) and under load (exit $loaded) give different verdicts: diff $logs/$name.alone.log $logs/$name.loaded.log"
 fi
 tap_close
