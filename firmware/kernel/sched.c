@@ -168,14 +168,19 @@ static inline __attribute__((always_inline)) bool finish_switch(struct thread *m
 
 /*
  * Take the outgoing thread's (current's) local maps down, interrupts on, and return the thread to
- * switch to. An interrupt meanwhile may have readied a thread that
- * outranks next without outranking prev (so it did not ask for a switch),
- * or prev itself: decide again, or that thread would wait until next
- * blocks. May return prev, whose switch is then abandoned.
+ * switch to. next goes back where it was taken from first: an interrupt
+ * meanwhile finds it an ordinary ready thread, which it may suspend (it
+ * must not run then) or move to another priority, and a thread woken into
+ * its queue is linked next to a node that is really there. An interrupt
+ * may also have readied a thread that outranks next without outranking
+ * prev (so it did not ask for a switch), or prev itself: so the pick is
+ * made again, or that thread would wait until next blocks. May return
+ * prev, whose switch is then abandoned.
  */
 static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *prev,
 								     struct thread *next)
 {
+	enqueue_ready(next, true);
 	__preempt_count++;              /* an IRQ in the window must not switch */
 	switch_window = SWITCH_WINDOW_OUT;
 	arch_local_irq_enable();
@@ -183,11 +188,8 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *p
 	arch_local_irq_disable();
 	switch_window = SWITCH_WINDOW_NONE;
 	__preempt_count--;
-	if (highest_ready_prio() > next->prio) {
-		enqueue_ready(next, true);      /* back where it was taken from */
-		next = dequeue_highest();
-		clear_need_resched();           /* this pick saw every wake-up so far */
-	}
+	next = dequeue_highest();
+	clear_need_resched();           /* this pick saw every wake-up so far */
 	return next;
 }
 

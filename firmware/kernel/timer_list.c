@@ -23,7 +23,8 @@ static LIST_HEAD_DECL(active);                  /* armed timers, by expires */
 static uint64_t next_expiry = TIMEOUT_NEVER;    /* the first one's, for the tick */
 static struct wait_queue timer_wq = WAIT_QUEUE_INIT(timer_wq);  /* the timer thread */
 static struct wait_queue sync_wq = WAIT_QUEUE_INIT(sync_wq);    /* del_timer_sync() */
-static struct thread *timer_thread;
+static struct thread *timer_thread;            /* set by the thread itself, before any callback */
+static bool timer_thread_claimed;               /* some caller of start_thread() creates it */
 static struct timer_list *running;              /* whose callback runs now */
 
 static void update_next(void)
@@ -50,6 +51,7 @@ static void timer_thread_fn(void *arg)
 	unsigned long flags = arch_local_irq_save();
 
 	(void)arg;
+	timer_thread = current;
 	for (;;) {
 		struct timer_list *t;
 		uint64_t now = jiffies_read();
@@ -79,20 +81,32 @@ static void timer_thread_fn(void *arg)
 	}
 }
 
-/* The timer thread, started from thread (or boot) context. */
+/*
+ * The timer thread, started from thread (or boot) context, exactly once:
+ * the first caller claims the start with interrupts off, and creates the
+ * thread with them on (thread_create() may preempt it). A caller that
+ * comes meanwhile, a preempting thread or an IRQ handler, finds the start
+ * claimed and goes on: its timer is on the active list, which the thread
+ * looks at before it first sleeps.
+ */
 static void start_thread(const char *call)
 {
-	struct thread *t;
+	unsigned long flags;
+	bool mine;
 
-	if (timer_thread)
+	if (__builtin_expect(timer_thread_claimed, 1))
 		return;
-	if (in_irq())
+	flags = arch_local_irq_save();
+	mine = !timer_thread_claimed;
+	if (mine && in_irq()) {
+		arch_local_irq_restore(flags);
 		panic("%s in an IRQ handler (thread '%s') before the timer thread runs: "
 		      "timer_setup() or arm a first timer from a thread", call, current->name);
-	t = thread_create("timers", timer_thread_fn, NULL, TIMER_THREAD_PRIO, TIMER_STACK);
-	if (!t)
+	}
+	timer_thread_claimed = true;
+	arch_local_irq_restore(flags);
+	if (mine && !thread_create("timers", timer_thread_fn, NULL, TIMER_THREAD_PRIO, TIMER_STACK))
 		panic("%s: cannot create the timer thread", call);
-	timer_thread = t;
 }
 
 void timer_setup(struct timer_list *timer, void (*fn)(struct timer_list *), unsigned int flags)

@@ -85,26 +85,19 @@ static unsigned long local_alias(const struct thread *t, unsigned long pfn)
 }
 
 /*
- * A new fixmap map of pfn must not be a second virtual alias of a page
- * already mapped elsewhere: on this VIVT cache the two would not see each
- * other's writes. Two cases the API cannot make coherent are diagnosed
- * here: a pfn map of a kmap()ed page, and an interrupt handler mapping a
- * page the thread it interrupted has mapped.
+ * A pfn map of a kmap()ed page would be a second virtual alias that the
+ * API cannot make coherent on this VIVT cache (kmap_local_page() reuses
+ * the kmap address instead).
  */
 static void check_no_alias(unsigned long pfn)
 {
 	const struct page *page = pfn_to_page(pfn);
-	unsigned long held;
 
 	if (page->virtual)
 		panic("kmap_local_pfn(0x%lx) in thread '%s': the page is kmap()ed at %p, and a "
 		      "second virtual alias is not coherent on this VIVT cache "
 		      "(kmap_local_page() reuses the kmap address)",
 		      pfn, current->name, page->virtual);
-	if (in_irq() && (held = local_alias(current, pfn)))
-		panic("kmap_local in an interrupt handler: pfn 0x%lx is mapped at 0x%08lx by the "
-		      "interrupted thread '%s', and a second virtual alias is not coherent on "
-		      "this VIVT cache", pfn, held, current->name);
 }
 
 void kmap_check_no_local_alias(const struct page *page)
@@ -122,6 +115,29 @@ void kmap_check_no_local_alias(const struct page *page)
 	}
 }
 #endif
+
+/*
+ * The running context's own slots below idx that hold pfn: an interrupt
+ * handler mapping a page the thread it interrupted has mapped, or a
+ * nested map of a page. The new address reads RAM, so the older alias's
+ * dirty lines go there first, and its lines are dropped so that, once the
+ * newer map is unmapped (which cleans what it wrote), the older one reads
+ * RAM again. Maps nest strictly, so the older alias is not used while the
+ * newer one lives: an interrupted thread cannot run, and a thread that
+ * maps a page twice must use the newer address until it unmaps it.
+ * Another thread's slots holding the page are the scheme's to flush.
+ */
+static void flush_own_alias(int idx, unsigned long pfn)
+{
+	const struct thread *t = current;
+
+	for (int i = 0; i < idx; i++) {
+		pte_t pteval = t->kmap_ctrl.pteval[i];
+
+		if (!pte_none(pteval) && pte_pfn(pteval) == pfn)
+			arch_kmap_local_pre_unmap(kmap_slot_va(i));
+	}
+}
 
 void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 {
@@ -156,6 +172,8 @@ void *__kmap_local_pfn_prot(unsigned long pfn, pgprot_t prot)
 	current->kmap_ctrl.pteval[idx] = pteval;
 	kmap_scheme_map(idx, pteval);
 	preempt_enable();
+	if (idx)
+		flush_own_alias(idx, pfn);
 	return (void *)vaddr;
 }
 

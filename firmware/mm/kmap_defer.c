@@ -19,12 +19,16 @@
  * one of its maps is resident in its slot and no other slot holds one of
  * its pages: its switch-in has nothing to do. Emptying a slot moves the
  * claim to the running thread (whose own maps are all resident while it
- * runs), or clears it in an interrupt handler (which may have landed in a
- * switch-in that has not finished). A thread's own map takes the claim
- * too; an interrupt handler's map leaves it alone: it lands in a slot
- * nobody's claim covers and is gone before the handler returns. Each
- * thread's switch_work.kmap_in says "not the owner, and holds
- * maps": the only test the scheduler makes.
+ * runs), or clears it in an interrupt handler and in a switch-in walk
+ * that has not finished: there the running thread's lower slots may still
+ * hold other threads' pages, and an interrupt handler that took the
+ * owner's shortcut would map such a page without flushing that slot (a
+ * stale read, then the walk's flush writing the older lines over the
+ * handler's). The walk claims the slots only once it is done. A thread's
+ * own map takes the claim too; an interrupt handler's map leaves it alone:
+ * it lands in a slot nobody's claim covers and is gone before the handler
+ * returns. Each thread's switch_work.kmap_in says "not the owner, and
+ * holds maps": the only test the scheduler makes.
  *
  * Interrupts stay on throughout, as in the eager scheme. An interrupt that
  * maps and unmaps in the middle of any step is harmless:
@@ -58,6 +62,7 @@ _Static_assert(KM_MAX_IDX <= 32, "one bit per slot in resident_mask");
 
 static struct thread *kmap_slots_owner;
 static unsigned int resident_mask;
+static bool sched_in_walking;   /* kmap_local_sched_in() has not finished */
 static struct kmap_defer_stats dstats;
 
 /* True if slot i holds the running thread's own map i (its index and pteval). */
@@ -87,7 +92,7 @@ static void slot_empty(int i)
 	arch_kmap_local_post_unmap(kmap_slot_va(i));
 	kmap_barrier();
 	resident_mask &= ~(1u << i);
-	set_owner(in_irq() ? NULL : current);
+	set_owner(in_irq() || sched_in_walking ? NULL : current);
 }
 
 /* Only ever into an empty slot, whose TLB entry went when it was emptied. */
@@ -163,6 +168,7 @@ void kmap_scheme_init(void)
 {
 	kmap_slots_owner = NULL;
 	resident_mask = 0;
+	sched_in_walking = false;
 	__builtin_memset(&dstats, 0, sizeof(dstats));
 }
 
@@ -256,12 +262,16 @@ static bool holds_page(const struct thread *t, pte_t pteval)
  * away, and flush any other slot holding one of its pages. Runs with the
  * preempt count raised (interrupts may be on), so flush_other_slot()
  * succeeds at the first pass unless an interrupt handler changed the slot.
+ * next (already current) claims the slots only at the end: until then an
+ * interrupt handler's map takes the general path, which flushes any slot
+ * the walk has not reached yet that holds the handler's page.
  */
 void kmap_local_sched_in(struct thread *next)
 {
 	unsigned int above = resident_mask & ~((1u << next->kmap_ctrl.idx) - 1);
 
 	dstats.walks++;
+	sched_in_walking = true;
 	/* Slots above next's stack that hold one of its pages: its return makes them aliases. */
 	for (; above; above &= above - 1) {
 		int i = __builtin_ctz(above);
@@ -280,6 +290,7 @@ void kmap_local_sched_in(struct thread *next)
 			flush_other_slot(i, have, &dstats.reuse_flushes);
 		slot_install(i, want);
 	}
+	sched_in_walking = false;
 	set_owner(next);
 }
 

@@ -1,6 +1,8 @@
 /* kmap_local / kmap_atomic: slot arithmetic, bookkeeping, data, switches. */
 #include <stdio.h>
 #include "host_test.h"
+#include <asm/irqflags.h>
+#include <lokal/platform.h>
 
 #define SLOT(n)         __fix_to_virt(FIX_KMAP_BEGIN + (n))
 #define MAX_NEST        16
@@ -290,6 +292,55 @@ static void irq_map_between_sched_out_and_in(void **state)
 	assert_string_equal((char *)sim_phys(pa_of(q)), "irq data");
 }
 
+/*
+ * A handler mapping the page the interrupted thread has mapped: the thread's
+ * dirty lines reach RAM before the handler reads, and the thread reads what
+ * the handler wrote once it returns.
+ */
+static void irq_maps_interrupted_threads_page(void **state)
+{
+	struct page *p = host_alloc(ZONE_HIGHMEM);
+	unsigned long flags;
+	char *va, *irq_va;
+
+	(void)state;
+	va = kmap_local_page(p);
+	(void)*(volatile char *)va;             /* allocate the line: the write stays dirty */
+	strcpy(va, "thread data");
+	flags = arch_local_irq_save();
+	irq_enter();
+	irq_va = kmap_local_page(p);
+	assert_ptr_not_equal(irq_va, va);
+	assert_string_equal(irq_va, "thread data");
+	strcpy(irq_va, "irq data");
+	kunmap_local(irq_va);
+	irq_exit();
+	arch_local_irq_restore(flags);
+	assert_string_equal(va, "irq data");
+	kunmap_local(va);
+	assert_string_equal((char *)sim_phys(pa_of(p)), "irq data");
+}
+
+/* A nested map of a page the thread already maps, used while it lives. */
+static void nested_map_of_same_page(void **state)
+{
+	struct page *p = host_alloc(ZONE_HIGHMEM), *q = host_alloc(ZONE_HIGHMEM);
+	char *va, *vq, *va2;
+
+	(void)state;
+	va = kmap_local_page(p);
+	(void)*(volatile char *)va;
+	strcpy(va, "outer");
+	vq = kmap_local_page(q);
+	va2 = kmap_local_page(p);
+	assert_string_equal(va2, "outer");
+	strcpy(va2, "inner");
+	kunmap_local(va2);
+	kunmap_local(vq);
+	assert_string_equal(va, "inner");
+	kunmap_local(va);
+}
+
 static void fork_starts_empty(void **state)
 {
 	struct thread t = { .name = "child" };
@@ -320,6 +371,8 @@ int main(void)
 		HOST_TEST(helper_range_is_checked),
 		HOST_TEST(switch_keeps_maps_per_thread),
 		HOST_TEST(irq_map_between_sched_out_and_in),
+		HOST_TEST(irq_maps_interrupted_threads_page),
+		HOST_TEST(nested_map_of_same_page),
 		HOST_TEST(fork_starts_empty),
 	};
 

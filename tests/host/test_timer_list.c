@@ -8,6 +8,105 @@
 #include "host_test.h"
 #include <lokal/timer.h>
 #include <lokal/completion.h>
+#include <lokal/sched-internal.h>
+#include <lokal/platform.h>
+#include <asm/irqflags.h>
+
+/* ---- the timer thread is started once, whatever the interleaving ---- */
+/*
+ * A calls timer_setup() first, so it starts the timer thread. At every
+ * point in that call where interrupts come back on, an interrupt wakes
+ * one more thread of a pool (all more urgent than A), which preempts A and
+ * calls timer_setup() for a timer of its own. Whatever point that is, one
+ * "timers" thread must exist in the end, and every timer must fire in it.
+ * This has to be the first test: nothing may have started the thread yet.
+ */
+#define NR_RIVALS 8
+
+static struct semaphore rivals_go;
+static struct timer_list rival_timer[NR_RIVALS + 1];
+static struct thread *starter;
+static volatile bool starting;
+static unsigned int woken_rivals, fired;
+static const char *fired_in[NR_RIVALS + 1];
+
+static void count_fired(struct timer_list *t)
+{
+	(void)t;
+	fired_in[fired++] = current->name;
+}
+
+static void rival(void *arg)
+{
+	down(&rivals_go);
+	timer_setup(&rival_timer[(uintptr_t)arg], count_fired, 0);
+}
+
+static void irq_wakes_a_rival(enum sim_irq_point where, unsigned long vaddr)
+{
+	unsigned long flags;
+
+	(void)vaddr;
+	if (where != SIM_IRQ_AT_UNMASK || !starting || current != starter ||
+	    woken_rivals == NR_RIVALS)
+		return;
+	woken_rivals++;
+	flags = arch_local_irq_save();
+	irq_enter();
+	up(&rivals_go);
+	irq_exit();                     /* the rival outranks the starter: it runs now */
+	arch_local_irq_restore(flags);
+}
+
+static void first_starter(void *arg)
+{
+	(void)arg;
+	starter = current;
+	starting = true;
+	timer_setup(&rival_timer[NR_RIVALS], count_fired, 0);
+	starting = false;
+}
+
+static unsigned int timer_threads(void)
+{
+	unsigned long flags = arch_local_irq_save();
+	struct list_head *pos;
+	unsigned int n = 0;
+
+	list_for_each(pos, &all_threads)
+		n += strcmp(list_entry(pos, struct thread, all)->name, "timers") == 0;
+	arch_local_irq_restore(flags);
+	return n;
+}
+
+static void one_timer_thread_whatever_the_interleaving(void **state)
+{
+	struct thread *rivals[NR_RIVALS];
+	uint64_t j0;
+
+	(void)state;
+	assert_int_equal(timer_threads(), 0);
+	sema_init(&rivals_go, 0);
+	for (uintptr_t i = 0; i < NR_RIVALS; i++)
+		rivals[i] = host_spawn("rival", rival, (void *)i, HOST_PRIO_MAIN + 2);
+	sim_irq_at = irq_wakes_a_rival;
+	thread_join(host_spawn("starter", first_starter, NULL, HOST_PRIO_MAIN + 1));
+	sim_irq_at = NULL;
+	for (unsigned int i = woken_rivals; i < NR_RIVALS; i++)
+		up(&rivals_go);         /* the rest set up their timers after the start */
+	for (int i = 0; i < NR_RIVALS; i++)
+		thread_join(rivals[i]);
+	printf("# %u rivals woken inside the first timer_setup()\n", woken_rivals);
+	assert_true(woken_rivals > 0);
+	assert_int_equal(timer_threads(), 1);
+	j0 = jiffies_read();
+	for (int i = 0; i <= NR_RIVALS; i++)
+		mod_timer(&rival_timer[i], j0 + 1);
+	sleep_ticks(3);
+	assert_int_equal(fired, NR_RIVALS + 1);
+	for (int i = 0; i <= NR_RIVALS; i++)
+		assert_string_equal(fired_in[i], "timers");
+}
 
 static char order[32];
 static int norder;
@@ -131,6 +230,7 @@ static void uninitialised_timer_is_reported(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		HOST_TEST(one_timer_thread_whatever_the_interleaving),       /* first */
 		HOST_TEST(one_shot_and_periodic),
 		HOST_TEST(del_timer_sync_waits_for_the_callback),
 		HOST_TEST(uninitialised_timer_is_reported),

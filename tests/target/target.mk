@@ -9,7 +9,7 @@ $(foreach t,$(TARGET_TESTS),$(eval $(call image,tests/$(t),tests/target/$(t).c t
 target-images: $(TARGET_TESTS:%=$(O)/tests/%.elf)
 
 # Every part runs; the phase fails at the end if any case failed or did not build.
-check-target: bootstrap $(O)/lokal.elf
+check-target: bootstrap $(O)/lokal.elf $(O)/tests/test_kmap_stress.elf
 	@rm -f $(O)/check-target.failed
 	@tests/target/run.sh tests/target/tests.list $(if $(TAP),$(TAP),/dev/stdout) \
 		|| touch $(O)/check-target.failed
@@ -25,5 +25,8 @@ check-target: bootstrap $(O)/lokal.elf
 		|| touch $(O)/check-target.failed
 	@# make debug's path to start_kernel, and with its gdb port taken: a clear refusal.
 	@tests/target/check-debug-port.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
+		|| touch $(O)/check-target.failed
+	@# The same console under -icount alone and with every core busy.
+	@tests/target/check-load-icount.sh $(if $(TAP),$(TAP),/dev/null) $(O)/tests/test_kmap_stress.elf \
 		|| touch $(O)/check-target.failed
 	@! rm $(O)/check-target.failed 2>/dev/null

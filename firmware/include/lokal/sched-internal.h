@@ -23,9 +23,11 @@ struct thread;
 /*
  * Debug builds (CONFIG_DEBUG_HIGHMEM), after every switch: each non-empty
  * queue has its bitmap bit and each empty one has not, the running thread
- * is on no ready queue, a ready thread more urgent than the running one
- * means need_resched() has RESCHED_WAKE, the preempt count is zero, and
- * each thread's ready_queue is its priority's. A violation panics naming the running thread and the invariant. The walk
+ * is ready and on no ready queue, a ready thread more urgent than the
+ * running one means need_resched() has RESCHED_WAKE, the preempt count is
+ * zero, each thread's ready_queue is its priority's, every queued thread
+ * is ready, and every other ready thread is on a ready queue (a blocked
+ * one's node linked too). A violation panics naming the running thread and the invariant. The walk
  * lets interrupts in between its steps (none switches meanwhile): returns
  * whether one of them asked for a switch, which the caller then makes.
  */

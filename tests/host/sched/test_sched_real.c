@@ -528,7 +528,7 @@ static void lost_races_in_a_row_do_not_grow_the_stack(void **state)
 #if !CONFIG_KMAP_DEFER
 /*
  * (KMAP_DEFER: a switch-out flushes nothing, so there is no flush for
- * these interrupts to land after; the three tests below are left out.)
+ * these interrupts to land after; the tests below are left out.)
  *
  * Interrupts inside a switch-out: the outgoing thread holds a kmap, so the
  * switch takes its slot down with interrupts on while it is still current.
@@ -690,6 +690,72 @@ static void tick_in_switch_out_does_not_undo_a_yield(void **state)
 	thread_join(y);
 	assert_null(host_irq_at_dcache_flush);
 	assert_string_equal(log_buf, "xyX");
+	if (sim_violations(SIM_NR_VIOLATIONS))
+		fail_msg("model: %s", sim_last_violation());
+	__free_page(window_page);
+}
+
+static struct semaphore sem_woken;
+static struct thread *picked;
+
+/* In H's teardown: wake W into the queue next was taken from, then suspend next. */
+static void irq_wake_then_suspend_next(unsigned long vaddr)
+{
+	(void)vaddr;
+	irq_enter();
+	up(&sem_woken);
+	thread_suspend(picked);
+	irq_exit();
+}
+
+static void woken_waiter(void *arg)
+{
+	(void)arg;
+	down(&sem_woken);
+	log_char('w');
+}
+
+static void high_blocker_suspending_next(void *arg)
+{
+	(void)arg;
+	block_holding_a_map(&sem_high, irq_wake_then_suspend_next);
+	log_char('H');
+}
+
+/*
+ * H (prio +3) blocks holding a map, and the thread chosen to follow it is
+ * n (+1), alone on its queue, so taken off it. An IRQ in the teardown
+ * wakes W (+1, into that same queue) and suspends n. The suspension must
+ * hold (n does not run until resumed), and W must run: it must not be
+ * lost to an unlink of n through the node n had before it was picked.
+ */
+static void suspend_of_next_in_switch_out_holds(void **state)
+{
+	struct thread *w, *n, *high;
+
+	(void)state;
+	sim_clear_violations();
+	log_reset();
+	sema_init(&sem_woken, 0);
+	sema_init(&sem_high, 0);
+	window_page = alloc_page(ZONE_HIGHMEM);
+	w = spawn("W", woken_waiter, NULL, PRIO_TEST + 1);     /* runs and blocks */
+	preempt_disable();
+	n = picked = spawn("n", note, (void *)'n', PRIO_TEST + 1);
+	high = spawn("H", high_blocker_suspending_next, NULL, PRIO_TEST + 3);
+	preempt_enable();               /* H runs, blocks: the IRQ lands in its switch-out */
+	assert_null(host_irq_at_dcache_flush);                  /* the IRQ did land */
+	if (strcmp(log_buf, "w") != 0)
+		fail_msg("after the switch-out, the log is \"%s\", not \"w\": %s%s", log_buf,
+			 strchr(log_buf, 'n') ? "the suspended thread ran; " : "",
+			 strchr(log_buf, 'w') ? "" : "the woken thread W never ran");
+	assert_int_equal(n->state, THREAD_SUSPENDED);
+	thread_join(w);
+	assert_true(thread_resume(n));
+	thread_join(n);
+	up(&sem_high);
+	thread_join(high);
+	assert_string_equal(log_buf, "wnH");
 	if (sim_violations(SIM_NR_VIOLATIONS))
 		fail_msg("model: %s", sim_last_violation());
 	__free_page(window_page);
@@ -1120,6 +1186,155 @@ static void ready_queue_not_of_its_priority_panics(void **state)
 	assert_string_equal(log_buf, "v");
 }
 
+/*
+ * A ready thread unlinked through a stale node: its neighbours no longer
+ * point at it (how a thread woken into a queue was lost when an IRQ
+ * suspended the thread already picked to run).
+ */
+static void unlink_victim(void)
+{
+	struct list_head *n = &victim->node;
+
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+	if (list_empty(&runqueue.queue[victim->prio]))
+		runqueue.bitmap &= ~(1u << victim->prio);
+}
+
+static void unlink_ready_thread_then_yield(void *arg)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	(void)arg;
+	unlink_victim();
+	arch_local_irq_restore(flags);
+	thread_yield();
+}
+
+static void ready_thread_unlinked_panics(void **state)
+{
+	unsigned long flags;
+
+	(void)state;
+	log_reset();
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
+	expect_sched_panic(unlink_ready_thread_then_yield, (const char *const[]){
+		"thread 'main'", "ready thread 'victim' (priority 12) is on no ready queue", NULL });
+	flags = arch_local_irq_save();
+	enqueue_ready(victim, false);
+	arch_local_irq_restore(flags);
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
+/* A ready thread whose node sits, well linked, on a wait queue instead. */
+static struct wait_queue stray_wq = WAIT_QUEUE_INIT(stray_wq);
+
+static void ready_thread_to_wait_queue_then_yield(void *arg)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	(void)arg;
+	sched_dequeue(victim);
+	list_add_tail(&victim->node, &stray_wq.waiters);
+	arch_local_irq_restore(flags);
+	thread_yield();
+}
+
+static void ready_thread_on_a_wait_queue_panics(void **state)
+{
+	unsigned long flags;
+
+	(void)state;
+	log_reset();
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
+	expect_sched_panic(ready_thread_to_wait_queue_then_yield, (const char *const[]){
+		"thread 'main'", "ready thread 'victim' (priority 12) is on no ready queue", NULL });
+	flags = arch_local_irq_save();
+	list_del_init(&victim->node);
+	enqueue_ready(victim, false);
+	arch_local_irq_restore(flags);
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
+/* A queued thread whose state says it waits. */
+static void block_queued_thread_then_yield(void *arg)
+{
+	(void)arg;
+	victim->state = THREAD_BLOCKED;
+	thread_yield();
+}
+
+static void queued_thread_not_ready_panics(void **state)
+{
+	(void)state;
+	log_reset();
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
+	expect_sched_panic(block_queued_thread_then_yield, (const char *const[]){
+		"thread 'main'", "thread 'victim' is on ready queue 12 but blocked", NULL });
+	victim->state = THREAD_READY;
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
+/* A blocked thread taken off its wait queue through a stale node: no wake-up can reach it. */
+static void stray_waiter(void *arg)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	(void)arg;
+	sleep_on(&stray_wq);
+	arch_local_irq_restore(flags);
+	log_char('v');
+}
+
+static void unlink_blocked_thread_then_yield(void *arg)
+{
+	unsigned long flags = arch_local_irq_save();
+	struct list_head *n = &victim->node;
+
+	(void)arg;
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+	arch_local_irq_restore(flags);
+	thread_yield();
+}
+
+static void blocked_thread_unlinked_panics(void **state)
+{
+	unsigned long flags;
+
+	(void)state;
+	log_reset();
+	victim = spawn("victim", stray_waiter, NULL, PRIO_TEST + 4);   /* runs and blocks */
+	expect_sched_panic(unlink_blocked_thread_then_yield, (const char *const[]){
+		"thread 'main'", "blocked thread 'victim' (priority 20) is on no wait queue", NULL });
+	flags = arch_local_irq_save();
+	list_add_tail(&victim->node, &stray_wq.waiters);
+	arch_local_irq_restore(flags);
+	wake_up(&stray_wq);
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
+/* The running thread in a state that would not have let it be picked. */
+static void check_while_suspended(void *arg)
+{
+	(void)arg;
+	arch_local_irq_disable();
+	current->state = THREAD_SUSPENDED;
+	sched_check_invariants();
+}
+
+static void running_thread_not_ready_panics(void **state)
+{
+	(void)state;
+	expect_sched_panic(check_while_suspended, (const char *const[]){
+		"thread 'main'", "it runs, but is suspended", NULL });
+	current->state = THREAD_READY;
+}
+
 /* An interrupt handler that leaves a preempt_disable() behind, inside a switch. */
 static void leak_preempt_count(unsigned long vaddr)
 {
@@ -1184,6 +1399,7 @@ static void test_main(void *arg)
 		cmocka_unit_test(wakeup_in_switch_out_outranking_next_runs_first),
 		cmocka_unit_test(wakeup_of_prev_in_switch_out_keeps_it_running),
 		cmocka_unit_test(tick_in_switch_out_does_not_undo_a_yield),
+		cmocka_unit_test(suspend_of_next_in_switch_out_holds),
 #endif
 		cmocka_unit_test(free_after_kmap_and_kunmap_releases_the_slot),
 		cmocka_unit_test(wake_in_wait_gap_keeps_the_cpu),
@@ -1196,6 +1412,11 @@ static void test_main(void *arg)
 		cmocka_unit_test(running_thread_on_a_queue_panics),
 		cmocka_unit_test(urgent_ready_thread_without_need_resched_panics),
 		cmocka_unit_test(ready_queue_not_of_its_priority_panics),
+		cmocka_unit_test(ready_thread_unlinked_panics),
+		cmocka_unit_test(ready_thread_on_a_wait_queue_panics),
+		cmocka_unit_test(queued_thread_not_ready_panics),
+		cmocka_unit_test(blocked_thread_unlinked_panics),
+		cmocka_unit_test(running_thread_not_ready_panics),
 		cmocka_unit_test(preempt_count_across_a_switch_panics),
 #endif
 	};
