@@ -185,6 +185,16 @@ static void map_slow(int idx, pte_t pteval)
 	unsigned long seen;
 	pte_t have;
 
+	/*
+	 * Until the slot holds the page, not all of this thread's maps are
+	 * resident: slot idx may still hold another thread's page while the
+	 * work below runs with interrupts on, and a handler's map above idx
+	 * must not take the owner's fast path past it (it would skip the
+	 * flush of an alias there). The end of this function claims the
+	 * slots back.
+	 */
+	if (!in_irq())
+		set_owner(NULL);
 	preempt_enable();
 	/*
 	 * Until a pass runs with the thread never leaving the CPU: a thread

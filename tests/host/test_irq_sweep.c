@@ -135,14 +135,7 @@ static void irq_map(int i)
 
 	if (!pg[i])
 		return;
-	/*
-	 * Not a page the interrupted thread holds itself: the schemes never
-	 * flush the running thread's own slots, so that alias is incoherent in
-	 * every scheme (a limit of the design, reported apart from this sweep).
-	 */
-	for (int j = 0; j < current->kmap_ctrl.idx; j++)
-		if (pte_pfn(current->kmap_ctrl.pteval[j]) == page_to_pfn(pg[i]))
-			return;
+	/* Also a page the interrupted thread holds: the map cleans that alias first. */
 	p = kmap_local_page(pg[i]);
 	if (p[IRQ_WORD] != irq_val[i])
 		sweep_fail("the IRQ handler reads 0x%x in page %d, its last write was 0x%x",
@@ -687,18 +680,9 @@ static const struct known_defect {
 	const char *defect;
 	const char *reports;
 } known_defects[] = {
-	{ "kmap_walks", DEFERRED,
-	  "D1: an IRQ's map during a switch-in walk takes the owner's fast path and aliases "
-	  "another thread's live slot", "MODEL VIOLATION: stale read" },
-	{ "switch_out_suspend", EAGER | DEBUG,
-	  "D4: thread_suspend(next) from an IRQ in the switch-out window: next runs anyway, and a "
-	  "thread woken into its queue is lost", "runs while suspended|is READY but on no ready queue" },
 	{ "msgq_paths", ALL,
 	  "D2: a message queue's waker copies through the waiter's kmap_local address in its "
 	  "own context", "into a local map got" },
-	{ "timer_thread", ALL,
-	  "D5: two timer threads, start_thread() checks then creates preemptibly",
-	  "threads named \"timers\"" },
 	{ "dma_misaligned", ALL,
 	  "D6: the unmap of a misaligned DMA_FROM_DEVICE buffer cleans the shared line over "
 	  "what the device wrote", "MODEL VIOLATION: write-back over DMA" },
