@@ -290,10 +290,38 @@ static struct dma_rec *rec_find(const char *who, dma_addr_t addr, size_t size,
 
 /* ---- the API ---- */
 
+#if CONFIG_DEBUG_HIGHMEM
+/*
+ * A buffer the device writes that shares a cache line with other bytes:
+ * if the CPU writes to that line during the transfer, the dirty line also
+ * holds the buffer's old bytes, and whether the unmap cleans it (over what
+ * the device wrote) or drops it (and the CPU's write), one side loses. A
+ * write-back cache gives no third way (a read is harmless: the line stays
+ * clean and the unmap drops it), so the rule is Linux's, said where the
+ * buffer is mapped.
+ */
+static void check_dma_alignment(phys_addr_t pa, size_t size, enum dma_data_direction dir)
+{
+	if (dir == DMA_TO_DEVICE || !((pa | size) & DMA_LINE_MASK))
+		return;
+	WARN(1, "dma_map_page(0x%08lx, %lu bytes, %s) in thread '%s': the buffer shares a "
+	     "%d-byte cache line with other data (at 0x%08lx); the CPU must not write to that "
+	     "line until the buffer is unmapped, or the device's data or the CPU's is lost: "
+	     "align and size buffers the device writes to %d bytes",
+	     (unsigned long)pa, (unsigned long)size, dir_name(dir), current->name,
+	     L1_CACHE_BYTES, (unsigned long)((pa & DMA_LINE_MASK) ? pa & ~DMA_LINE_MASK :
+					     (pa + size) & ~DMA_LINE_MASK), L1_CACHE_BYTES);
+}
+#endif
+
 dma_addr_t dma_map_page(struct page *page, size_t offset, size_t size,
 			enum dma_data_direction dir)
 {
 	phys_addr_t pa = dma_check_range("dma_map_page", page, offset, size, dir);
+
+#if CONFIG_DEBUG_HIGHMEM
+	check_dma_alignment(pa, size, dir);
+#endif
 
 	if (!rec_add((dma_addr_t)pa, size, dir))
 		return DMA_MAPPING_ERROR;

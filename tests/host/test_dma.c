@@ -7,6 +7,8 @@
  * violation, and the data is compared too.
  */
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 #include "host_test.h"
 #include <lokal/dma-mapping.h>
 #include <lokal/sched-internal.h>
@@ -241,6 +243,57 @@ static void partial_case(struct page *p, uint8_t *bytes)
 	assert_memory_equal(va + PART_OFF, want, PART_LEN);
 	assert_string_equal(va + PART_OFF + PART_LEN, "tl!");
 	assert_string_equal(va + PART_OFF - 4, "hd!");
+}
+
+/*
+ * A buffer the device writes that shares a cache line with other data is
+ * reported where it is mapped (DEBUG_HIGHMEM), naming the thread and the
+ * shared line; an aligned one, and one the device only reads, are not.
+ */
+static void dma_misaligned_from_device_is_reported(void **state)
+{
+	struct page *p = host_alloc(ZONE_LOWMEM);
+	unsigned long pa = (unsigned long)host_pa(p);
+	unsigned int warns = warn_count;
+	char out[2048], want[64];
+	FILE *f = tmpfile();
+	size_t n;
+	int saved;
+	dma_addr_t a;
+
+	(void)state;
+	assert_non_null(f);
+	fflush(stdout);
+	saved = dup(1);
+	dup2(fileno(f), 1);
+	a = dma_map_page(p, PART_OFF, PART_LEN, DMA_FROM_DEVICE);
+	dma_unmap_page(a, PART_LEN, DMA_FROM_DEVICE);
+	a = dma_map_page(p, 0, 64, DMA_BIDIRECTIONAL);          /* aligned and sized */
+	dma_unmap_page(a, 64, DMA_BIDIRECTIONAL);
+	a = dma_map_page(p, PART_OFF, PART_LEN, DMA_TO_DEVICE); /* the device only reads */
+	dma_unmap_page(a, PART_LEN, DMA_TO_DEVICE);
+	a = dma_map_page(p, 64, 40, DMA_BIDIRECTIONAL);         /* aligned start, ragged end */
+	dma_unmap_page(a, 40, DMA_BIDIRECTIONAL);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	rewind(f);
+	n = fread(out, 1, sizeof(out) - 1, f);
+	out[n] = 0;
+	fclose(f);
+	fputs(out, stdout);
+	if (!CONFIG_DEBUG_HIGHMEM) {
+		assert_int_equal(warn_count, warns);
+		return;
+	}
+	assert_int_equal(warn_count, warns + 2);
+	assert_non_null(strstr(out, "thread 'main'"));
+	snprintf(want, sizeof(want), "(0x%08lx, %u bytes, DMA_FROM_DEVICE)", pa + PART_OFF, PART_LEN);
+	assert_non_null(strstr(out, want));
+	snprintf(want, sizeof(want), "(at 0x%08lx)", (pa + PART_OFF) & ~31ul);
+	assert_non_null(strstr(out, want));
+	snprintf(want, sizeof(want), "(at 0x%08lx)", (pa + 104) & ~31ul);
+	assert_non_null(strstr(out, want));
 }
 
 static void dma_from_device_lowmem_partial_lines_cpu_read_during(void **state)
@@ -572,6 +625,7 @@ int main(void)
 		HOST_TEST(dma_to_device_two_pages),
 		HOST_TEST(dma_from_device_lowmem_evict_during_transfer),
 		HOST_TEST(dma_from_device_highmem_evict_during_transfer),
+		HOST_TEST(dma_misaligned_from_device_is_reported),
 		HOST_TEST(dma_from_device_lowmem_partial_lines_cpu_read_during),
 		HOST_TEST(dma_from_device_highmem_partial_lines_cpu_read_during),
 		HOST_TEST(dma_from_device_pkmap_partial_lines_cpu_read_during),
