@@ -8,6 +8,7 @@
  * back to the same address.
  */
 #include <lokal/mempool.h>
+#include <lokal/highmem-internal.h>
 #include <lokal/timeout.h>
 #include <lokal/preempt.h>
 #include <lokal/bug.h>
@@ -20,6 +21,10 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
 	uintptr_t start = (uintptr_t)region, end = start + size, blocks;
 	unsigned int n;
 
+	if (pool && kmap_local_addr(region))
+		panic("mempool_init(%p, %p) in thread '%s': the region is a kmap_local address, "
+		      "valid only in the thread that mapped it; every user of the pool uses it "
+		      "(give it lowmem or a kmap() address)", (void *)pool, region, current->name);
 	if (!pool || !region || block_size == 0 || block_size > size)
 		panic("mempool_init(%p, %p, %u, %u) in thread '%s': %s", (void *)pool, region,
 		      (unsigned)size, (unsigned)block_size, current->name,

@@ -3,10 +3,22 @@
  * waiter is never woken to retry: the thread that unblocks it also does
  * its transfer, in the same section, so a time-out racing with it cannot
  * lose or duplicate a message (the tick only ends waits still BLOCKED).
+ *
+ * That transfer runs in the waker's context (another thread, or an IRQ
+ * handler), so a waiter's buffer must mean the same memory there. A
+ * kmap_local address does not: it names the mapping context's own slot
+ * (Linux's rule: a local map is valid only in the context that made it).
+ * A thread about to wait with such a buffer therefore waits with a copy
+ * instead, on its own stack (or the heap, for a large message): a sender
+ * copies its message there before it waits, a receiver copies the message
+ * out after it wakes, both in their own context. The hand-over itself, and
+ * with it the order and the priorities, is unchanged.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lokal/msgqueue.h>
+#include <lokal/highmem-internal.h>
 #include <lokal/timeout.h>
 #include <lokal/preempt.h>
 #include <lokal/bug.h>
@@ -60,6 +72,10 @@ static void bad_message(const char *call, struct msgqueue *q)
 
 void msgq_init(struct msgqueue *q, void *buf, size_t msg_size, unsigned int capacity)
 {
+	if (q && kmap_local_addr(buf))
+		panic("msgq_init(%p, %p) in thread '%s': the ring is a kmap_local address, valid "
+		      "only in the thread that mapped it; every sender and receiver uses the ring "
+		      "(give it lowmem or a kmap() address)", (void *)q, buf, current->name);
 	if (!q || !buf || msg_size == 0 || capacity == 0 || msg_size > UINT32_MAX / capacity)
 		panic("msgq_init(%p, %p, %u, %u) in thread '%s': %s", (void *)q, buf,
 		      (unsigned)msg_size, capacity, current->name,
@@ -113,10 +129,68 @@ static int wait(struct wait_queue *wq, void *buf, long timeout, unsigned long fl
 	return ret;
 }
 
+/* Messages up to this size wait on the waiting thread's stack; larger ones on the heap. */
+#define BOUNCE_ON_STACK 64
+
+static unsigned int bounced_size(struct msgqueue *q, const char *call)
+{
+	if (!q || q->magic != MSGQ_MAGIC)
+		bad_handle("message queue", q, call);
+	return q->msg_size;
+}
+
+/* A thread that may wait with a local-map message: it waits with a copy. */
+static int __attribute__((noinline, cold)) send_bounced(struct msgqueue *q, const void *msg,
+							long timeout)
+{
+	char stack[BOUNCE_ON_STACK];
+	unsigned int size = bounced_size(q, "msgq_send");
+	void *copy = size <= sizeof(stack) ? stack : malloc(size);
+	int ret;
+
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, msg, size);                /* in the sender's own context */
+	ret = msgq_send(q, copy, timeout);
+	if (copy != stack)
+		free(copy);
+	return ret;
+}
+
+/* A thread that may wait with a local-map buffer: the message is handed to a copy. */
+static int __attribute__((noinline, cold)) receive_bounced(struct msgqueue *q, void *msg,
+							   long timeout)
+{
+	char stack[BOUNCE_ON_STACK];
+	unsigned int size = bounced_size(q, "msgq_receive");
+	void *copy = size <= sizeof(stack) ? stack : malloc(size);
+	int ret;
+
+	if (!copy)
+		return -ENOMEM;
+	ret = msgq_receive(q, copy, timeout);
+	if (ret == 0)
+		memcpy(msg, copy, size);        /* in the receiver's own context, woken */
+	if (copy != stack)
+		free(copy);
+	return ret;
+}
+
+/* Could this call leave msg for another context to copy through? Only a thread's waiting call can. */
+static inline bool needs_bounce(const void *msg, long timeout)
+{
+	return __builtin_expect(timeout != 0 && kmap_local_addr(msg), 0) && !in_irq();
+}
+
 int msgq_send(struct msgqueue *q, const void *msg, long timeout)
 {
-	unsigned long flags = enter(q, msg, timeout, __func__);
-	struct thread *r = take_waiter(&q->receivers);  /* one waits only while the ring is empty */
+	unsigned long flags;
+	struct thread *r;
+
+	if (needs_bounce(msg, timeout))
+		return send_bounced(q, msg, timeout);
+	flags = enter(q, msg, timeout, __func__);
+	r = take_waiter(&q->receivers);         /* one waits only while the ring is empty */
 
 	if (__builtin_expect(r != NULL, 0)) {
 		msg_copy(r->wait_data, msg, q->msg_size);
@@ -135,7 +209,11 @@ int msgq_send(struct msgqueue *q, const void *msg, long timeout)
 
 int msgq_receive(struct msgqueue *q, void *msg, long timeout)
 {
-	unsigned long flags = enter(q, msg, timeout, __func__);
+	unsigned long flags;
+
+	if (needs_bounce(msg, timeout))
+		return receive_bounced(q, msg, timeout);
+	flags = enter(q, msg, timeout, __func__);
 
 	if (__builtin_expect(q->count != 0, 1)) {
 		char *head = q->head;

@@ -126,12 +126,28 @@ static void bad_frees_are_reported(void **state)
 	assert_int_equal(mempool_nr_free(&pool), pool.nr_blocks);
 }
 
+/* Every user of a pool uses its region: one thread's local map cannot be it. */
+static void init_local_region(void *arg)
+{
+	void *r = kmap_local_page(host_alloc(ZONE_HIGHMEM));
+
+	(void)arg;
+	mempool_init(&pool, r, PAGE_SIZE, 64);
+}
+
+static void local_map_region_is_refused(void **state)
+{
+	(void)state;
+	EXPECT_PANIC(init_local_region, NULL, "mempool_init(", "thread 'main'", "kmap_local address");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		HOST_TEST(every_block_once),
 		HOST_TEST(freed_block_goes_to_most_urgent_waiter),
 		HOST_TEST(bad_frees_are_reported),
+		HOST_TEST(local_map_region_is_refused),
 	};
 
 	return host_run_groups("mempool", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));

@@ -1,7 +1,9 @@
 /*
  * Message queues on the real scheduler: FIFO messages, a full and an
  * empty queue blocking or failing as asked, the most urgent waiter served
- * first (FIFO among equals), sends from an IRQ, odd message sizes.
+ * first (FIFO among equals), sends from an IRQ, odd message sizes, and
+ * buffers that are kmap_local addresses (valid only in the context that
+ * mapped them) on both sides of a hand-over, from threads and an IRQ.
  */
 #include <stdio.h>
 #include "host_test.h"
@@ -172,6 +174,185 @@ static void odd_sizes_and_alignment(void **state)
 	}
 }
 
+/* ---- kmap_local buffers: an address that means the mapper's own slot -------- */
+
+static struct page *rx_page, *tx_page, *main_page;
+
+static void fill_page(struct page *p, uint32_t w)
+{
+	uint32_t *va = kmap_local_page(p);
+
+	for (int i = 0; i < 4; i++)
+		va[i] = w + (uint32_t)i;
+	kunmap_local(va);
+}
+
+static uint32_t page_word(struct page *p, int i)
+{
+	uint32_t *va = kmap_local_page(p), w = va[i];
+
+	kunmap_local(va);
+	return w;
+}
+
+/* Waits for one message with its buffer in a local map of rx_page. */
+static void local_receiver(void *arg)
+{
+	struct rx *r = arg;
+	uint32_t *buf = kmap_local_page(rx_page);
+
+	r->result = msgq_receive(&q, buf, MAX_SCHEDULE_TIMEOUT);
+	memcpy(r->msg, buf, sizeof(r->msg));
+	kunmap_local(buf);
+}
+
+/* Sends one message from a local map of tx_page, waiting for room. */
+static void local_sender(void *arg)
+{
+	struct tx *s = arg;
+	uint32_t *msg = kmap_local_page(tx_page);
+
+	s->result = msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT);
+	kunmap_local(msg);
+}
+
+/* A waiting receiver's local-map buffer gets the message a thread sends from its own local map. */
+static void local_map_receiver_gets_the_message(void **state)
+{
+	struct rx r = { .tag = 'r', .result = 1 };
+	struct thread *t;
+	uint32_t *msg;
+
+	(void)state;
+	rx_page = host_alloc(ZONE_HIGHMEM);
+	main_page = host_alloc(ZONE_HIGHMEM);
+	fill_page(rx_page, 0);
+	fill_page(main_page, 0x5e00);
+	msgq_init(&q, ring, 16, 2);
+	t = host_spawn("rx", local_receiver, &r, HOST_PRIO_MAIN + 1);   /* waits */
+	msg = kmap_local_page(main_page);
+	assert_int_equal(msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT), 0);
+	kunmap_local(msg);
+	thread_join(t);
+	assert_int_equal(r.result, 0);
+	assert_int_equal(r.msg[0], 0x5e00);
+	assert_int_equal(r.msg[3], 0x5e03);
+	assert_int_equal(page_word(main_page, 0), 0x5e00);      /* the sender's page untouched */
+}
+
+/* A waiting sender's local-map message reaches the ring, not the receiver's own page. */
+static void local_map_sender_message_is_kept(void **state)
+{
+	struct tx s = { 's', 0, 1 };
+	struct thread *t;
+	uint32_t *buf;
+
+	(void)state;
+	tx_page = host_alloc(ZONE_HIGHMEM);
+	main_page = host_alloc(ZONE_HIGHMEM);
+	fill_page(tx_page, 0x7700);
+	msgq_init(&q, ring, 16, 1);
+	send_word(1);                                           /* full */
+	t = host_spawn("tx", local_sender, &s, HOST_PRIO_MAIN + 1);     /* waits */
+	buf = kmap_local_page(main_page);
+	memset(buf, 0xee, 16);
+	assert_int_equal(msgq_receive(&q, buf, 0), 0);          /* takes 1, moves tx's in */
+	assert_int_equal(buf[0], 1);
+	memset(buf, 0xee, 16);
+	assert_int_equal(msgq_receive(&q, buf, 0), 0);
+	assert_int_equal(buf[0], 0x7700);
+	assert_int_equal(buf[3], 0x7703);
+	kunmap_local(buf);
+	thread_join(t);
+	assert_int_equal(s.result, 0);
+}
+
+/*
+ * msgq_try_send() from an IRQ that interrupts a thread holding a local map:
+ * the waiting receiver's buffer is its own, not the interrupted thread's page.
+ */
+static void irq_send_to_local_map_receiver(void **state)
+{
+	struct rx r = { .tag = 'r', .result = 1 };
+	uint32_t m[4] = { 0x1a0, 0x1a1, 0x1a2, 0x1a3 };
+	struct thread *t;
+	unsigned long flags;
+	uint32_t *mine;
+
+	(void)state;
+	rx_page = host_alloc(ZONE_HIGHMEM);
+	main_page = host_alloc(ZONE_HIGHMEM);
+	fill_page(rx_page, 0);
+	fill_page(main_page, 0x3300);
+	msgq_init(&q, ring, 16, 2);
+	t = host_spawn("rx", local_receiver, &r, HOST_PRIO_MAIN + 1);   /* waits */
+	mine = kmap_local_page(main_page);                      /* the slot rx's buffer had */
+	flags = arch_local_irq_save();
+	irq_enter();
+	assert_int_equal(msgq_try_send(&q, m), 0);
+	irq_exit();                                             /* the receiver runs here */
+	arch_local_irq_restore(flags);
+	assert_int_equal(mine[0], 0x3300);                      /* not overwritten */
+	assert_int_equal(mine[3], 0x3303);
+	kunmap_local(mine);
+	thread_join(t);
+	assert_int_equal(r.result, 0);
+	assert_int_equal(r.msg[0], 0x1a0);
+	assert_int_equal(r.msg[3], 0x1a3);
+}
+
+/* A message too big to wait on the stack (the copy is on the heap), both ways. */
+#define BIG 200
+static uint32_t big_ring[2 * BIG / 4];
+static uint8_t big_got[BIG];
+static int big_result;
+
+static void big_local_receiver(void *arg)
+{
+	uint8_t *buf = kmap_local_page(rx_page);
+
+	(void)arg;
+	big_result = msgq_receive(&q, buf, MAX_SCHEDULE_TIMEOUT);
+	memcpy(big_got, buf, BIG);
+	kunmap_local(buf);
+}
+
+static void big_local_map_messages(void **state)
+{
+	struct thread *t;
+	uint8_t *msg;
+
+	(void)state;
+	rx_page = host_alloc(ZONE_HIGHMEM);
+	main_page = host_alloc(ZONE_HIGHMEM);
+	msgq_init(&q, big_ring, BIG, 2);
+	t = host_spawn("rx", big_local_receiver, NULL, HOST_PRIO_MAIN + 1);      /* waits */
+	msg = kmap_local_page(main_page);
+	for (int i = 0; i < BIG; i++)
+		msg[i] = (uint8_t)(i * 7 + 1);
+	assert_int_equal(msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT), 0);
+	kunmap_local(msg);
+	thread_join(t);
+	assert_int_equal(big_result, 0);
+	for (int i = 0; i < BIG; i++)
+		assert_int_equal(big_got[i], (uint8_t)(i * 7 + 1));
+}
+
+/* A ring every sender and receiver uses cannot be one thread's local map. */
+static void init_local_ring(void *arg)
+{
+	void *buf = kmap_local_page(host_alloc(ZONE_HIGHMEM));
+
+	(void)arg;
+	msgq_init(&q, buf, 16, 2);
+}
+
+static void local_map_ring_is_refused(void **state)
+{
+	(void)state;
+	EXPECT_PANIC(init_local_ring, NULL, "msgq_init(", "thread 'main'", "kmap_local address");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +361,11 @@ int main(void)
 		HOST_TEST(full_queue_blocks_senders_most_urgent_first),
 		HOST_TEST(send_from_irq_wakes_receiver),
 		HOST_TEST(odd_sizes_and_alignment),
+		HOST_TEST(local_map_receiver_gets_the_message),
+		HOST_TEST(local_map_sender_message_is_kept),
+		HOST_TEST(irq_send_to_local_map_receiver),
+		HOST_TEST(big_local_map_messages),
+		HOST_TEST(local_map_ring_is_refused),
 	};
 
 	return host_run_groups("msgqueue", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));

@@ -141,6 +141,19 @@ void kmap_assert_nomap(struct thread *t);
  */
 const char *kmap_describe_fault(unsigned long addr, char *buf, unsigned long len);
 
+/*
+ * True if addr lies in a kmap_local slot: an address that means the
+ * mapping context's own slot, and another page (or none) in every other
+ * thread and interrupt handler. Services that keep a pointer for another
+ * context to use (a waiter's buffer, a queue's ring) test it here.
+ */
+static inline bool kmap_local_addr(const void *addr)
+{
+	unsigned long a = (unsigned long)addr;
+
+	return a >= __fix_to_virt(FIX_KMAP_END) && a < __fix_to_virt(FIX_KMAP_BEGIN) + PAGE_SIZE;
+}
+
 /* The fixmap slot index behind a fixmap kmap address. */
 static inline int kmap_local_slot(unsigned long vaddr)
 {

@@ -13,7 +13,10 @@
  * most urgent waiter first (FIFO among equals). Freeing anything that is
  * not an allocated block of this pool (another pointer, a block twice) is
  * a reported bug naming the thread and the address, as is a NULL or
- * uninitialised pool, and a blocking call from an IRQ handler.
+ * uninitialised pool, and a blocking call from an IRQ handler. The region
+ * must be memory every context sees the same: a kmap_local region is a
+ * reported bug. A waiter's block pointer is stored by the waiter itself,
+ * after it wakes, so *block may be anywhere the caller may write.
  */
 #ifndef LOKAL_MEMPOOL_H
 #define LOKAL_MEMPOOL_H

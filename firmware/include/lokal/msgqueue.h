@@ -13,8 +13,16 @@
  *   msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT);               producer
  *   if (msgq_receive(&q, msg, msecs_to_jiffies(50)) == -ETIMEDOUT) ...   consumer
  *
+ * Buffers: a message or buffer may be a kmap_local address (valid only in
+ * the caller's context): a thread that has to wait with one waits with a
+ * copy (on its stack up to 64 bytes, on the heap above) and copies in or
+ * out itself, so the hand-over order is kept. The ring must be memory
+ * every context sees the same (lowmem, static, kmap()): a kmap_local ring
+ * is a reported bug, as no copy could help.
+ *
  * Results: 0 done; -EAGAIN the queue was full (send) or empty (receive)
- * and timeout was 0; -ETIMEDOUT the time ran out first. Misuse (NULL or
+ * and timeout was 0; -ETIMEDOUT the time ran out first; -ENOMEM a
+ * kmap_local message over 64 bytes found no heap for its copy. Misuse (NULL or
  * uninitialised queue, NULL message, a blocking call from an IRQ handler
  * or with preemption off) is a reported bug naming the thread.
  */
