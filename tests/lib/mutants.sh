@@ -8,7 +8,8 @@
 #   where:     a source file (source back end) or a function of the image (ELF back end)
 #   change:    source: a sed script (sed -i), or "if (0) CALL in FUNCTION"
 #              to skip the call CALL(...); in FUNCTION ("CALL#2": its second
-#              call there); ELF: "REGEX => OP" (tests/lib/elf-mutate.py)
+#              call there); ELF: "REGEX => OP" (tests/lib/elf-mutate.py), or
+#              "REGEX => OP first" for the first matching instruction only
 #   killed by: the test that must fail on the mutant (the runner reads it),
 #              or "survives: WHY" for an operation shown to be redundant:
 #              that mutant must survive, so the claim stays true
@@ -81,7 +82,9 @@ mutant_restore() { mv "$1/$2.orig" "$1/$2"; }
 # mutant_elf IN.elf OUT.elf FUNCTION "REGEX => OP": the ELF back end; prints
 # the addresses patched, or why nothing was.
 mutant_elf() {
-	"$LOKAL_ROOT/tests/lib/elf-mutate.py" "$1" "$2" "$3" "${4% => *}" "${4##* => }"
+	local op=${4##* => } first=()
+	[[ $op == *" first" ]] && op=${op% first} first=(--first)
+	"$LOKAL_ROOT/tests/lib/elf-mutate.py" "$1" "$2" "$3" "${4% => *}" "$op" "${first[@]}"
 }
 
 # mutant_verdict LABEL NAME KILLED-BY RESULT: the TAP result of one mutant,

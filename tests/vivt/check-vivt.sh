@@ -8,7 +8,8 @@
 # end in a quiet halt the emulator detects).
 # The emulator's own one-violation programs run in check-vivt-model
 # (tools/vivt-emu/tests/arm/run.sh).
-# Then the asm mutants (tests/vivt/asm-mutants.sh) unless VIVT_MUTANTS=0.
+# Then the asm mutants (tests/vivt/asm-mutants.sh) unless VIVT_MUTANTS=0, and
+# the IRQ sweeps with their mutants (tests/vivt/sweep.sh).
 #
 # Environment: TAP (TAP output file, default stdout), VIVT_JOBS (parallel
 # runs, default 2), VIVT_TIMEOUT (seconds per run, default 400),
@@ -146,6 +147,11 @@ echo "vivt: wall time $(( $(date +%s) - start )) s for $i runs on $jobs jobs"
 if [ "${VIVT_MUTANTS:-1}" != 0 ]; then
 	TAP="$tap" TAP_N0=$TAP_N tests/vivt/asm-mutants.sh || exit 1
 fi
+# The IRQ sweeps (an IRQ before every instruction of a switch or wake path)
+# and their mutants, numbered after the lines above.
+[ -f "$tap" ] && TAP_N=$(grep -cE "^(ok|not ok) " "$tap")
+TAP="$tap" TAP_N0=$TAP_N VIVT_JOBS="$jobs" SWEEP_MUTANTS="${VIVT_MUTANTS:-1}" \
+	tests/vivt/sweep.sh || exit 1
 tap_close
 exit
 }

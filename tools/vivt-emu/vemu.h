@@ -92,6 +92,11 @@ struct options {
 	bool stats;
 	const char *stats_at_lines;	/* regex: model counters at matching console lines */
 	const char *stats_file;		/* the run's figures as key=value lines, or NULL */
+	const char *sweep;		/* --sweep: a function or START-END (sweep.c), or NULL */
+	uint32_t sweep_arrival;		/* the visit swept: the Nth arrival at the range's start */
+	uint32_t sweep_max;		/* at most this many runs: sample a longer visit evenly */
+	uint32_t sweep_jobs;		/* runs at once */
+	const char *sweep_dir;		/* keep every run's console and messages here, or NULL */
 };
 
 /*
@@ -102,7 +107,31 @@ struct options {
  */
 #define VEMU_DEFAULT_INSN_LIMIT	20000000000ull
 
-enum stop_kind { STOP_NONE, STOP_IRQ, STOP_EXIT, STOP_ERROR, STOP_RESUME };
+enum stop_kind { STOP_NONE, STOP_IRQ, STOP_EXIT, STOP_ERROR, STOP_RESUME,
+		 STOP_SWEEP_ARRIVAL, STOP_SWEEP_POINT };
+
+/*
+ * The sweep (--sweep): one run per instruction of a visit to a range, each
+ * with an IRQ landed right before that instruction (sweep-cpu.c hooks the
+ * range, system/sweep.c forks the runs at the arrival).
+ */
+enum sweep_phase { SWEEP_OFF, SWEEP_WAIT, SWEEP_COUNT, SWEEP_DONE };
+
+struct sweep_state {
+	enum sweep_phase phase;
+	uint32_t start, end;		/* the range [start, end) */
+	uint64_t arrivals;		/* times the PC reached start */
+	uint32_t ret_pc, ret_sp;	/* the visit ends when its call returns here */
+	uint64_t steps;			/* the visit's instructions inside the range so far */
+	int64_t target;			/* the step the IRQ lands before; -1: count only */
+	uint32_t point_pc;		/* where it landed */
+	int landed;			/* 1 taken there, 0 held by CPSR.I there, 2 line masked
+					 * at the controller, -1 never reached */
+	uint32_t ret_mode;		/* ... in the mode it was called in */
+	uint32_t soft_line;		/* the guest's board_soft_irq */
+	uint32_t regs[17];		/* r0-r15, CPSR at the stop: proof the instruction waited */
+	struct sweep_result *result;	/* this run's slot in the parent's shared table */
+};
 
 #define VEMU_MAX_DEVS	32
 #define VEMU_MAINT_RING	4096	/* recent CP15 c7/c8 operations, for reports */
@@ -160,6 +189,10 @@ struct vemu {
 	struct stats_lines *stats_lines;	/* --stats-at-lines, or NULL */
 	FILE *out;			/* emulator's own messages */
 	uint64_t runctl_next;		/* instruction count of the next runctl_check() */
+	struct sweep_state sweep;
+	/* Raise the board's software interrupt line as the guest's own raise
+	 * would (NULL: the board has none the sweep can use). */
+	void (*soft_irq_raise)(struct vemu *vm, unsigned line);
 };
 
 /* machine.c */
@@ -215,6 +248,11 @@ size_t symbols_count(const struct symbols *s);
 /* Name of the function holding addr and the offset into it, or NULL. */
 const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off);
 bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr);
+/* The function called name: its address and size (an assembly label's runs
+ * to the next function); false if there is none. */
+bool symbols_find_func(const struct symbols *s, const char *name, uint32_t *addr, uint32_t *size);
+/* In a forked child: leave the parent's addr2line alone, start another when asked. */
+void symbols_after_fork(struct symbols *s);
 /* "file:line" for addr from the ELF's DWARF (addr2line), or "". */
 void symbols_source_line(const struct symbols *s, uint32_t addr, char *buf, size_t len);
 /* The same in the function the code was inlined into (addr2line -i's last line). */
@@ -241,6 +279,24 @@ void runctl_init(struct vemu *vm);
 /* From the block hook once vm->insns reaches vm->runctl_next. */
 void runctl_check(struct vemu *vm);
 void runctl_done(void);
+
+/* sweep-cpu.c: the range's hook, the arrival and the IRQ landed at a step */
+/* Parse --sweep against the symbols and hook the range; -1 after a message. */
+int sweep_cpu_init(struct vemu *vm);
+/* From the run loop at STOP_SWEEP_ARRIVAL: the sweep starts (sweep_arrive); the PC to resume at. */
+uint32_t sweep_cpu_arrive(struct vemu *vm);
+/* From the run loop at STOP_SWEEP_POINT: land the IRQ; the PC to resume at. */
+uint32_t sweep_cpu_land(struct vemu *vm);
+/* From the block hook: the visit ends when its call returns. */
+void sweep_cpu_block(struct vemu *vm, uint32_t pc);
+
+/* system/sweep.c: the runs of a sweep, forked at the arrival */
+/* From the run loop at STOP_SWEEP_ARRIVAL: the parent runs the sweep and
+ * exits; returns in each child, set to land its IRQ. */
+void sweep_arrive(struct vemu *vm);
+/* A child's end (main): its figures to the parent; the parent's own end with
+ * no arrival: a message.  Returns the status to exit with. */
+int sweep_finish(struct vemu *vm, int status);
 
 /* semihost.c */
 bool semihost_call(struct vemu *vm);

@@ -266,6 +266,8 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	vm->block_pc = pc;
 	vm->block_size = size;
 	vm->block_loads = vm->block_stores = 0;
+	if (vm->sweep.phase == SWEEP_COUNT)
+		sweep_cpu_block(vm, pc);
 	vm->now += size >> 2;
 	vm->insns += size >> 2;
 	if (vm->ms && ms_tlb_changed(vm->ms))

@@ -169,6 +169,34 @@ bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr)
 	return false;
 }
 
+bool symbols_find_func(const struct symbols *s, const char *name, uint32_t *addr, uint32_t *size)
+{
+	for (size_t i = 0; s && i < s->n; i++) {
+		if (!s->v[i].func || strcmp(s->v[i].name, name))
+			continue;
+		*addr = s->v[i].addr;
+		*size = s->v[i].size;
+		/* Assembly labels carry no size: up to the next function. */
+		for (size_t j = i + 1; !*size && j < s->n; j++)
+			if (s->v[j].func && s->v[j].addr > *addr)
+				*size = s->v[j].addr - *addr;
+		return true;
+	}
+	return false;
+}
+
+void symbols_after_fork(struct symbols *s)
+{
+	if (!s || !s->a2l)
+		return;
+	/* The parent's addr2line answers the parent: this process starts its own. */
+	if (s->a2l->to) {
+		fclose(s->a2l->to);
+		fclose(s->a2l->from);
+	}
+	*s->a2l = (struct addr2line){ 0 };
+}
+
 /* Start addr2line -a -i on the ELF; false if it cannot be (then no lines are given). */
 static bool a2l_start(const struct symbols *s, struct addr2line *a)
 {

@@ -11,6 +11,8 @@ struct pl190;
 struct pl190 *pl190_create(struct vemu *vm, uint32_t base);
 /* The VIC input `line`. */
 struct irq_line pl190_input(struct pl190 *vic, unsigned line);
+/* What a write of 1 << line to VICSOFTINT does. */
+void pl190_soft_raise(struct pl190 *vic, unsigned line);
 
 struct versatile_sic;
 struct versatile_sic *sic_create(struct vemu *vm, uint32_t base, struct irq_line out);

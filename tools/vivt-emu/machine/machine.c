@@ -278,6 +278,16 @@ int vemu_run(struct vemu *vm)
 		case STOP_RESUME:
 			pc = vm->resume_pc;
 			break;
+		case STOP_SWEEP_ARRIVAL:
+			pc = sweep_cpu_arrive(vm);
+			if (vm->stop == STOP_ERROR)
+				return vm->exit_status;
+			break;
+		case STOP_SWEEP_POINT:
+			pc = sweep_cpu_land(vm);
+			if (vm->stop == STOP_ERROR)
+				return vm->exit_status;
+			break;
 		default:
 			fflush(stdout);
 			fprintf(vm->out, "vivt-emu: error: the CPU stopped without a reason at pc 0x%08x (block 0x%08x)\n",

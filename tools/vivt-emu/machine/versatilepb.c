@@ -4,6 +4,15 @@
  */
 #include "hw/devices.h"
 
+static struct pl190 *the_vic;
+
+/* The guest's irq_raise_soft(): VICSOFTINT (board_irq.h). */
+static void raise_soft(struct vemu *vm, unsigned line)
+{
+	(void)vm;
+	pl190_soft_raise(the_vic, line);
+}
+
 static void versatilepb_init(struct vemu *vm)
 {
 	static const char *const markers[] = { "switch", "wake" };
@@ -21,6 +30,8 @@ static void versatilepb_init(struct vemu *vm)
 	pl061_create(vm, 0x101e7000u, pl190_input(vic, 9), NULL);
 	pl011_create(vm, 0x101f1000u, pl190_input(vic, 12), vm->opt.input);
 	pl080_create(vm, 0x10130000u, pl190_input(vic, 17));
+	the_vic = vic;
+	vm->soft_irq_raise = raise_soft;
 }
 
 static const struct machine_desc machine_versatilepb = {

@@ -42,7 +42,21 @@ static void usage(FILE *f)
 		"  --stats            print the model's counters at the end\n"
 		"  --stats-at-lines RE  at each console line matching RE (extended regex),\n"
 		"                     print the model's counters since the previous one\n"
-		"  --stats-file FILE  the run's figures as key=value lines (for scripts)\n", f);
+		"  --stats-file FILE  the run's figures as key=value lines (for scripts)\n"
+		"  --sweep RANGE      land an IRQ before every instruction of a visit to RANGE,\n"
+		"                     a function's name or START-END (hex, END excluded): the\n"
+		"                     run forks at the visit's arrival; one run with no IRQ must\n"
+		"                     pass and counts the visit's instructions inside RANGE\n"
+		"                     (callees are not in it: sweep them by name); then one run\n"
+		"                     per instruction raises the board's software IRQ line\n"
+		"                     (board_soft_irq) right before it and runs to the end under\n"
+		"                     the model. A visit ends when the call that arrived returns\n"
+		"                     or RANGE's start is reached again. Exit 0 if every run\n"
+		"                     passed, 10 if any reported, else 1\n"
+		"  --sweep-arrival N  sweep the Nth arrival at RANGE's start (default 1)\n"
+		"  --sweep-max N      at most N runs: a longer visit is sampled evenly (default 2000)\n"
+		"  --sweep-jobs N     runs at once (default 2)\n"
+		"  --sweep-dir DIR    keep each run's console and messages as DIR/step-K.log\n", f);
 }
 
 static bool parse_u64(const char *s, uint64_t *out)
@@ -64,7 +78,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 	bool ram_given = false, dcache_given = false;
 
 	*o = (struct options){ .mach = machine_find("versatilepb"), .ram_mb = 128, .model = true,
-			       .max_reports = 10000, .insn_limit = VEMU_DEFAULT_INSN_LIMIT };
+			       .max_reports = 10000, .insn_limit = VEMU_DEFAULT_INSN_LIMIT,
+			       .sweep_arrival = 1, .sweep_max = 2000, .sweep_jobs = 2 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		uint64_t n = 0;
@@ -95,6 +110,26 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return -1;
 			}
 			o->stats_at_lines = v;
+		} else if (!strcmp(a, "--sweep")) {
+			if (!v || !*v) {
+				fprintf(stderr, "vivt-emu: --sweep needs a function's name or START-END\n");
+				return -1;
+			}
+			o->sweep = v;
+		} else if (!strcmp(a, "--sweep-dir")) {
+			if (!v || !*v) {
+				fprintf(stderr, "vivt-emu: --sweep-dir needs a directory\n");
+				return -1;
+			}
+			o->sweep_dir = v;
+		} else if (!strcmp(a, "--sweep-arrival") || !strcmp(a, "--sweep-max") || !strcmp(a, "--sweep-jobs")) {
+			if (!parse_u64(v, &n) || n < 1 || n > (strcmp(a, "--sweep-jobs") ? 1000000u : 64u)) {
+				fprintf(stderr, "vivt-emu: %s needs a number from 1 to %u, not '%s'\n", a,
+					strcmp(a, "--sweep-jobs") ? 1000000u : 64u, v ? v : "");
+				return -1;
+			}
+			*(!strcmp(a, "--sweep-arrival") ? &o->sweep_arrival : !strcmp(a, "--sweep-max") ?
+			  &o->sweep_max : &o->sweep_jobs) = (uint32_t)n;
 		} else if (!strcmp(a, "--vcd") || !strcmp(a, "--input") || !strcmp(a, "--image") ||
 			   !strcmp(a, "--stats-file")) {
 			if (!v || !*v) {
@@ -133,6 +168,19 @@ static int parse_args(int argc, char **argv, struct options *o)
 	}
 	if (!o->elf) {
 		usage(stderr);
+		return -1;
+	}
+	if (o->sweep && (o->vcd || o->stats_file)) {
+		fprintf(stderr, "vivt-emu: --sweep runs the image many times: %s would be written by every run\n",
+			o->vcd ? "--vcd" : "--stats-file");
+		return -1;
+	}
+	if (!o->sweep && (o->sweep_dir || o->sweep_arrival != 1 || o->sweep_max != 2000 || o->sweep_jobs != 2)) {
+		fprintf(stderr, "vivt-emu: --sweep-arrival, --sweep-max, --sweep-jobs and --sweep-dir need --sweep\n");
+		return -1;
+	}
+	if (o->sweep && !o->model) {
+		fprintf(stderr, "vivt-emu: --sweep needs the model: its runs are judged by it\n");
 		return -1;
 	}
 	if (!ram_given && o->ram_mb > o->mach->ram_max_mb)
@@ -219,6 +267,8 @@ int main(int argc, char **argv)
 	if (irqsoff_cpu_init(vm))
 		return 1;
 	vm->mach->init(vm);
+	if (sweep_cpu_init(vm))
+		return 1;
 	/* Reset state: SVC mode, IRQ and FIQ masked. */
 	cpu_set_reg(vm, UC_ARM_REG_CPSR, 0xd3);
 	vm->resume_pc = entry;
@@ -234,6 +284,8 @@ int main(int argc, char **argv)
 		if (vm->devs[i]->finish)
 			vm->devs[i]->finish(vm->devs[i]);
 	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	if (vm->sweep.result)	/* a sweep's run: its CPU clock started at its fork */
+		c0 = (struct timespec){ 0 };
 	cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9;
 	/* CPU time too: on a shared machine the wall-clock rate says more about the load. */
 	fprintf(vm->out, "vivt-emu: %s exit %d, %llu instructions in %.2f s (%.1f M instr/s; %.2f s CPU, %.1f M instr/s), %.3f s emulated, %lu IRQs, %lu reports%s\n",
@@ -244,11 +296,13 @@ int main(int argc, char **argv)
 	fprintf(vm->out, "vivt-emu: IRQs inside");
 	for (int i = 0; i < 4; i++)
 		fprintf(vm->out, " %s %llu%s", irq_watch[i], (unsigned long long)vm->irqs_in[i], i < 3 ? "," : "\n");
-	irqsoff_cpu_report(vm);
+	if (!vm->sweep.result)	/* a sweep run: its verdict is what counts, and this would start addr2line */
+		irqsoff_cpu_report(vm);
 	if (vm->ms && vm->opt.stats)
 		print_stats(vm);
 	if (vm->reports)
 		status = EXIT_REPORTED;
+	status = sweep_finish(vm, status);
 	if (vm->opt.stats_file && stats_file_write(vm, vm->opt.stats_file, status, secs, cpu))
 		status = 1;
 	stats_lines_free(vm);

@@ -36,6 +36,12 @@ struct irq_line pl190_input(struct pl190 *vic, unsigned line)
 	return (struct irq_line){ vic_set, vic, line };
 }
 
+void pl190_soft_raise(struct pl190 *vic, unsigned line)
+{
+	vic->soft |= 1u << line;
+	vic_update(vic);
+}
+
 static const uint8_t pl190_id[8] = { 0x90, 0x11, 0x04, 0x00, 0x0d, 0xf0, 0x05, 0xb1 };
 
 static bool vic_read(struct device *d, uint32_t off, unsigned size, uint32_t *val)
