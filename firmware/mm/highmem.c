@@ -26,12 +26,6 @@
 /* Deepest level a thread may reach: 16 maps in either configuration. */
 #define KM_MAX_DEPTH    (KM_MAX_IDX - (KM_INCR - 1))
 
-static inline bool in_fixmap_kmap(unsigned long addr)
-{
-	return addr >= kmap_slot_va(FIX_KMAP_END - FIX_KMAP_BEGIN) &&
-	       addr < kmap_slot_va(0) + PAGE_SIZE;
-}
-
 static inline bool in_pkmap(unsigned long addr)
 {
 	return addr >= PKMAP_ADDR(0) && addr < PKMAP_ADDR(LAST_PKMAP);
@@ -211,7 +205,7 @@ void kunmap_local_indexed(const void *vaddr)
 	unsigned long addr = raw & PAGE_MASK;
 	int idx, slot;
 
-	if (!in_fixmap_kmap(addr)) {
+	if (!kmap_local_addr((const void *)addr)) {
 		if (is_mem_map_pointer(vaddr))
 			panic("kunmap_local(%p) in thread '%s': that is a struct page (pfn 0x%lx), "
 			      "pass the address the map call returned",
@@ -283,7 +277,7 @@ void kmap_assert_nomap(struct thread *t)
 
 const char *kmap_describe_fault(unsigned long addr, char *buf, unsigned long len)
 {
-	if (in_fixmap_kmap(addr)) {
+	if (kmap_local_addr((const void *)addr)) {
 		int slot = kmap_local_slot(addr);
 		pte_t pte = *kmap_slot_pte(slot);
 
