@@ -52,6 +52,10 @@ ASFLAGS  := $(CPUFLAGS) -g -I$(O)/include -Iarch/arm/include -Iboard/$(BOARD) -M
 LDFLAGS  := $(CPUFLAGS) -nostartfiles -T $(BOARD_LDSCRIPT) -Wl,--gc-sections \
             -Wl,--no-warn-rwx-segments -Wl,--undefined=kmap_layout \
             -Wl,--undefined=thread_name_offset -Wl,--undefined=this_cpu_offsets
+# newlib's stdio has no lock in this build: the calls that write to a
+# shared stream go through arch/arm/kernel/newlib-locks.c.
+WRAPPED_STDIO := printf vprintf fprintf vfprintf puts putchar putc fputc fputs fwrite fflush
+LDFLAGS  += $(foreach f,$(WRAPPED_STDIO),-Wl,--wrap=$(f))
 LDLIBS   := -lc -lm -lgcc
 
 KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(FIRMWARE_SRCS)

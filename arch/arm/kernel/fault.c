@@ -3,6 +3,7 @@
  * end the run with FAULT_EXIT_STATUS.
  */
 #include <stdio.h>
+#include <lokal/bug.h>
 #include <lokal/sched.h>
 #include <lokal/platform.h>
 #include <asm/ptrace.h>
@@ -112,6 +113,7 @@ void arm_fatal_exception(struct pt_regs *regs, int kind)
 {
 	unsigned int i;
 
+	oops_in_progress++;     /* the report may come from an interrupt handler; the machine stops */
 	if (kind == 2)
 		report_stack_overflow(read_far());
 

@@ -46,4 +46,10 @@ void warn_printf(const char *file, int line, const char *fmt, ...)
 /* Number of warnings printed since boot (tests read it). */
 extern unsigned int warn_count;
 
+/*
+ * Non-zero while the kernel's own diagnostic (panic, WARN, a fault report)
+ * prints: console output from an interrupt handler is allowed then.
+ */
+extern unsigned int oops_in_progress;
+
 #endif
