@@ -27,6 +27,8 @@ static struct thread *create(const char *name, void (*entry)(void *), void *arg,
 	struct thread *t;
 	unsigned long flags;
 
+	/* Its memory comes from the heap, whose lock is a mutex. */
+	might_sleep();
 	BUG_ON(prio <= PRIO_IDLE || prio > PRIO_MAX);
 	if (stack_size < STACK_MIN)
 		stack_size = STACK_MIN;

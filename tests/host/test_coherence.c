@@ -211,13 +211,15 @@ static void round_robin_threads_with_nested_maps(void **state)
 	for (t = 0; t < RR_T; t++)
 		for (d = 0; d < RR_DEPTH; d++)
 			rr_pg[t][d] = host_alloc(ZONE_HIGHMEM);
-	preempt_disable();
 	for (t = 0; t < RR_T; t++) {
 		char name[8];
 
 		snprintf(name, sizeof(name), "t%u", t);
-		th[t] = host_spawn(name, rr_thread, (void *)(uintptr_t)t, HOST_PRIO_MAIN + 1);
+		th[t] = host_spawn_suspended(name, rr_thread, (void *)(uintptr_t)t, HOST_PRIO_MAIN + 1);
 	}
+	preempt_disable();              /* all queued before the first runs */
+	for (t = 0; t < RR_T; t++)
+		thread_resume(th[t]);
 	preempt_enable();
 	for (t = 0; t < RR_T; t++)
 		thread_join(th[t]);

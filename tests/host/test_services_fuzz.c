@@ -177,10 +177,12 @@ static void random_mix_balances(void **state)
 	mempool_init(&pool, region, sizeof(region), 64);
 	event_flags_init(&ev);
 	memset(workers, 0, sizeof(workers));
-	preempt_disable();
 	for (int i = 0; i < WORKERS; i++)
-		workers[i] = host_spawn("fuzz", worker, (void *)(intptr_t)i,
-					HOST_PRIO_MAIN - 3 + (i % 3) * 2);
+		workers[i] = host_spawn_suspended("fuzz", worker, (void *)(intptr_t)i,
+						  HOST_PRIO_MAIN - 3 + (i % 3) * 2);
+	preempt_disable();              /* all queued before the first runs */
+	for (int i = 0; i < WORKERS; i++)
+		thread_resume(workers[i]);
 	preempt_enable();
 	/* Every worker ends within a bounded time: none stays stranded. */
 	for (int round = 0; done < WORKERS; round++) {

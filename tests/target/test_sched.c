@@ -111,8 +111,9 @@ static void preempt_disable_defers_the_switch(void)
 	int inside;
 
 	norder = 0;
+	t = thread_create_suspended("hi", note, (void *)1, PRIO_MAIN + 1, 0);
 	preempt_disable();
-	t = thread_create("hi", note, (void *)1, PRIO_MAIN + 1, 0);
+	thread_resume(t);
 	inside = norder;
 	preempt_enable();               /* the switch happens here */
 	note((void *)2);
@@ -239,10 +240,12 @@ static void yield_round_robin(int peers)
 	struct thread *t[3];
 
 	norder = 0;
+	for (int i = 0; i < peers; i++)
+		t[i] = thread_create_suspended("yield", yield_three_times, (void *)(intptr_t)(i + 1),
+					       PRIO_MAIN + 1, 0);
 	preempt_disable();              /* all queued before the first runs */
 	for (int i = 0; i < peers; i++)
-		t[i] = thread_create("yield", yield_three_times, (void *)(intptr_t)(i + 1),
-				     PRIO_MAIN + 1, 0);
+		thread_resume(t[i]);
 	preempt_enable();
 	for (int i = 0; i < peers; i++)
 		thread_join(t[i]);
@@ -288,9 +291,11 @@ static void irq_preempted_thread_resumes_before_its_peer(void)
 	sema_init(&irq_sem, 0);
 	KT_ASSERT(request_irq(irq_soft_line(), soft_irq_handler, NULL) == 0);
 	h = thread_create("H", urgent_waiter, NULL, PRIO_MAIN + 2, 0);  /* blocks at once */
+	a = thread_create_suspended("A", raise_and_note, (void *)'A', PRIO_MAIN + 1, 0);
+	b = thread_create_suspended("B", note, (void *)'B', PRIO_MAIN + 1, 0);
 	preempt_disable();
-	a = thread_create("A", raise_and_note, (void *)'A', PRIO_MAIN + 1, 0);
-	b = thread_create("B", note, (void *)'B', PRIO_MAIN + 1, 0);
+	thread_resume(a);
+	thread_resume(b);
 	preempt_enable();
 	thread_join(a);
 	thread_join(b);

@@ -259,9 +259,11 @@ void bench_events(void)
 			  rate * 100 * 100 / basic_alone(), "%");
 
 	reset();
-	preempt_disable();
 	for (int i = 0; i < NR_PEERS; i++)
-		peer[i] = thread_create("coop", cooperative, (void *)(intptr_t)i, PRIO_EV, 2048);
+		peer[i] = thread_create_suspended("coop", cooperative, (void *)(intptr_t)i, PRIO_EV, 2048);
+	preempt_disable();              /* all queued before the first runs */
+	for (int i = 0; i < NR_PEERS; i++)
+		thread_resume(peer[i]);
 	preempt_enable();
 	rate = window_rate();
 	stop = true;
@@ -276,11 +278,9 @@ void bench_events(void)
 	result("cooperative", rate);
 
 	reset();
-	preempt_disable();
 	for (int i = NR_PEERS - 1; i >= 0; i--)
-		peer[i] = (i ? thread_create_suspended : thread_create)("pre", preemptive,
-				(void *)(intptr_t)i, PRIO_EV + i, 2048);
-	preempt_enable();
+		peer[i] = thread_create_suspended("pre", preemptive, (void *)(intptr_t)i, PRIO_EV + i, 2048);
+	thread_resume(peer[0]);
 	rate = window_rate();
 	join_all(NR_PEERS);
 	result("preemptive", rate);

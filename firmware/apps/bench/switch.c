@@ -83,9 +83,11 @@ static uint64_t measure_yield(int maps_a, int maps_b)
 	struct thread *ta, *tb;
 	uint32_t t;
 
+	ta = thread_create_suspended("yield-a", yielder, &a, PRIO_BENCH, 2048);
+	tb = thread_create_suspended("yield-b", yielder, &b, PRIO_BENCH, 2048);
 	preempt_disable();              /* start both before either runs */
-	ta = thread_create("yield-a", yielder, &a, PRIO_BENCH, 2048);
-	tb = thread_create("yield-b", yielder, &b, PRIO_BENCH, 2048);
+	thread_resume(ta);
+	thread_resume(tb);
 	preempt_enable();
 	thread_join(ta);
 	thread_join(tb);
@@ -120,11 +122,14 @@ static uint64_t measure_yield_peers(void)
 	char name[16];
 
 	peers_count = peers_t0 = peers_t1 = 0;
-	preempt_disable();              /* start all before any runs */
 	for (int i = 0; i < NR_PEERS; i++) {
 		snprintf(name, sizeof(name), "peer-%d", i);
-		t[i] = thread_create(name, yield_peer, (void *)(intptr_t)SWITCH_ITERS, PRIO_BENCH, 2048);
+		t[i] = thread_create_suspended(name, yield_peer, (void *)(intptr_t)SWITCH_ITERS,
+					       PRIO_BENCH, 2048);
 	}
+	preempt_disable();              /* start all before any runs */
+	for (int i = 0; i < NR_PEERS; i++)
+		thread_resume(t[i]);
 	preempt_enable();
 	for (int i = 0; i < NR_PEERS; i++)
 		thread_join(t[i]);

@@ -16,6 +16,10 @@
  * first). Its stack is stack_size rounded up to whole pages, with an
  * unmapped guard page below it (an overflow faults and is reported). It runs
  * at once if it outranks the caller. Returns NULL when memory is exhausted.
+ * It may sleep (its memory comes from the heap, whose lock is a mutex):
+ * from boot code or a preemptible thread, not from atomic context or an
+ * IRQ handler (reported, naming the thread); to start several threads at
+ * once, create them suspended and resume them with preemption off.
  */
 struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 			     int prio, size_t stack_size);

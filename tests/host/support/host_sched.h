@@ -32,6 +32,12 @@ int host_run_groups(const char *name, const struct CMUnitTest *boot_tests, size_
 
 /* A thread for a test (never NULL). */
 struct thread *host_spawn(const char *name, void (*fn)(void *), void *arg, int prio);
+/*
+ * The same, not started: thread_create() may sleep, so a test that starts
+ * several threads at once spawns them suspended and resumes them with
+ * preemption off.
+ */
+struct thread *host_spawn_suspended(const char *name, void (*fn)(void *), void *arg, int prio);
 
 /*
  * Checks made in threads other than the one cmocka runs in: cmocka cannot

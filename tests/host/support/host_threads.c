@@ -48,15 +48,23 @@ const char *host_expectations(void)
 	return copy;
 }
 
-struct thread *host_spawn(const char *name, void (*fn)(void *), void *arg, int prio)
+static struct thread *never_null(struct thread *t, const char *name)
 {
-	struct thread *t = thread_create(name, fn, arg, prio, HOST_STACK);
-
 	if (!t) {
 		fprintf(stderr, "host: cannot create thread '%s'\n", name);
 		abort();
 	}
 	return t;
+}
+
+struct thread *host_spawn(const char *name, void (*fn)(void *), void *arg, int prio)
+{
+	return never_null(thread_create(name, fn, arg, prio, HOST_STACK), name);
+}
+
+struct thread *host_spawn_suspended(const char *name, void (*fn)(void *), void *arg, int prio)
+{
+	return never_null(thread_create_suspended(name, fn, arg, prio, HOST_STACK), name);
 }
 
 static void test_main(void *arg)
