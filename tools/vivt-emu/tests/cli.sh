@@ -24,6 +24,26 @@ done
 [ -z "$bad" ]
 tap_check $? "vivt cli: --dcache-kb outside 4..128 KiB or not a power of two is refused before the run" "wrong for:$bad (see $dir/dc-*.err)"
 
+# --sweep's bad input is refused before the image runs, with one line naming it.
+bad=""
+while IFS='|' read -r args want; do
+	# shellcheck disable=SC2086
+	tap_timeout 20 "$emu" --input /dev/null $args "$demo" > "$dir/sweep.out" 2> "$dir/sweep.err"
+	rc=$?
+	{ [ "$rc" = 1 ] && [ "$(wc -l < "$dir/sweep.err")" = 1 ] && grep -qE "^vivt-emu: $want" "$dir/sweep.err" &&
+	  [ ! -s "$dir/sweep.out" ]; } || bad="$bad [$args: status $rc, $(head -c 150 "$dir/sweep.err")]"
+done <<'CASES'
+--sweep no_such_function|--sweep no_such_function: no function of that name in
+--sweep 0x2000-0x1000|--sweep 0x2000-0x1000: the range is empty \(END must be above START\)
+--sweep 0x1000-0x1000|--sweep 0x1000-0x1000: the range is empty
+--sweep up --sweep-max 0|--sweep-max needs a number from 1 to 1000000, not '0'
+--sweep up --sweep-max abc|--sweep-max needs a number from 1 to 1000000, not 'abc'
+--sweep up --sweep-jobs x2|--sweep-jobs needs a number from 1 to 64, not 'x2'
+--sweep-max 3|--sweep-arrival, --sweep-max, --sweep-jobs and --sweep-dir need --sweep
+CASES
+[ -z "$bad" ]
+tap_check $? "vivt cli: --sweep's bad input (unknown function, empty range, counts out of range or not numbers, options without --sweep) is refused before the run" "wrong for:$bad"
+
 # Cut right after the last loadable segment's bytes: the code and data are
 # whole, the section headers and the symbol table are gone.
 end=0
