@@ -110,10 +110,14 @@ tap_check() {
 tap_plan_out() { tap_write "1..$1"; }
 
 # tap_close: true when every result passed and there was at least one.
+# With TAP_COUNT_FILE set, the last result's number goes there, for a
+# parent runner that numbers on after this one (its TAP may be a pipe or
+# a terminal it cannot read back).
 tap_close() {
 	if [ "$TAP_N" -eq "$TAP_START" ]; then
 		tap_result "not ok" "${TAP_WHAT:-this runner} reported no result"
 	fi
+	[ -z "${TAP_COUNT_FILE:-}" ] || echo "$TAP_N" > "$TAP_COUNT_FILE"
 	[ "$TAP_FAILED" -eq 0 ]
 }
 
