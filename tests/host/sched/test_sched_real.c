@@ -60,6 +60,18 @@ static struct thread *spawn(const char *name, void (*fn)(void *), void *arg, int
 	return t;
 }
 
+/*
+ * Not started: thread_create() may sleep, so threads that must be queued
+ * together are made first and resumed with preemption off.
+ */
+static struct thread *spawn_suspended(const char *name, void (*fn)(void *), void *arg, int prio)
+{
+	struct thread *t = thread_create_suspended(name, fn, arg, prio, HOST_STACK);
+
+	assert_non_null(t);
+	return t;
+}
+
 static void higher_priority_preempts_creator(void **state)
 {
 	struct thread *hi, *lo;
@@ -148,9 +160,11 @@ static void equal_priorities_share_by_time_slice(void **state)
 
 	(void)state;
 	log_reset();
+	a = spawn_suspended("a", busy, (void *)'a', PRIO_TEST - 1);
+	b = spawn_suspended("b", busy, (void *)'b', PRIO_TEST - 1);
 	preempt_disable();
-	a = spawn("a", busy, (void *)'a', PRIO_TEST - 1);
-	b = spawn("b", busy, (void *)'b', PRIO_TEST - 1);
+	thread_resume(a);
+	thread_resume(b);
 	preempt_enable();
 	thread_join(a);
 	thread_join(b);
@@ -171,9 +185,11 @@ static void preempted_thread_resumes_before_its_peers(void **state)
 	(void)state;
 	log_reset();
 	h = spawn("h", tick_sleeper, (void *)'H', PRIO_TEST + 1);  /* sleeps 1 tick */
+	a = spawn_suspended("a", busy, (void *)'a', PRIO_TEST - 1);
+	b = spawn_suspended("b", busy, (void *)'b', PRIO_TEST - 1);
 	preempt_disable();
-	a = spawn("a", busy, (void *)'a', PRIO_TEST - 1);
-	b = spawn("b", busy, (void *)'b', PRIO_TEST - 1);
+	thread_resume(a);
+	thread_resume(b);
 	preempt_enable();
 	thread_join(h);
 	thread_join(a);
@@ -214,8 +230,9 @@ static void preempt_enable_runs_the_deferred_switch(void **state)
 
 	(void)state;
 	log_reset();
+	h = spawn_suspended("h", note, (void *)'h', PRIO_TEST + 1);
 	preempt_disable();
-	h = spawn("h", note, (void *)'h', PRIO_TEST + 1);
+	thread_resume(h);
 	inside = log_len;
 	preempt_enable();
 	note((void *)'m');
@@ -353,9 +370,11 @@ static void switches_move_kmaps_coherently(void **state)
 		for (int d = 0; d < 4; d++)
 			assert_non_null(m[i].pages[d] = alloc_page(ZONE_HIGHMEM));
 	}
+	for (int i = 0; i < 3; i++)
+		t[i] = spawn_suspended("mapper", mapper_fn, &m[i], PRIO_TEST - 1);
 	preempt_disable();
 	for (int i = 0; i < 3; i++)
-		t[i] = spawn("mapper", mapper_fn, &m[i], PRIO_TEST - 1);
+		thread_resume(t[i]);
 	preempt_enable();
 	for (int i = 0; i < 3; i++)
 		thread_join(t[i]);
@@ -607,9 +626,11 @@ static void wakeup_in_switch_out_outranking_next_runs_first(void **state)
 	sema_init(&sem_high, 0);
 	window_page = alloc_page(ZONE_HIGHMEM);
 	mid = spawn("M", mid_waiter, NULL, PRIO_TEST + 2);     /* runs and blocks */
+	high = spawn_suspended("H", high_blocker, NULL, PRIO_TEST + 3);
+	low = spawn_suspended("m", low_next, NULL, PRIO_TEST + 1);
 	preempt_disable();
-	high = spawn("H", high_blocker, NULL, PRIO_TEST + 3);
-	low = spawn("m", low_next, NULL, PRIO_TEST + 1);
+	thread_resume(high);
+	thread_resume(low);
 	preempt_enable();
 	thread_join(high);
 	thread_join(low);
@@ -642,9 +663,11 @@ static void wakeup_of_prev_in_switch_out_keeps_it_running(void **state)
 	log_reset();
 	sema_init(&sem_self, 0);
 	window_page = alloc_page(ZONE_HIGHMEM);
+	self = spawn_suspended("S", self_blocker, NULL, PRIO_TEST + 2);
+	low = spawn_suspended("m", note, (void *)'m', PRIO_TEST + 1);
 	preempt_disable();
-	self = spawn("S", self_blocker, NULL, PRIO_TEST + 2);
-	low = spawn("m", note, (void *)'m', PRIO_TEST + 1);
+	thread_resume(self);
+	thread_resume(low);
 	preempt_enable();
 	thread_join(self);
 	thread_join(low);
@@ -682,9 +705,11 @@ static void tick_in_switch_out_does_not_undo_a_yield(void **state)
 	sim_clear_violations();
 	log_reset();
 	window_page = alloc_page(ZONE_HIGHMEM);
+	x = spawn_suspended("x", yield_holding_a_map, NULL, PRIO_TEST - 1);
+	y = spawn_suspended("y", note, (void *)'y', PRIO_TEST - 1);
 	preempt_disable();
-	x = spawn("x", yield_holding_a_map, NULL, PRIO_TEST - 1);
-	y = spawn("y", note, (void *)'y', PRIO_TEST - 1);
+	thread_resume(x);
+	thread_resume(y);
 	preempt_enable();
 	thread_join(x);
 	thread_join(y);
@@ -740,9 +765,11 @@ static void suspend_of_next_in_switch_out_holds(void **state)
 	sema_init(&sem_high, 0);
 	window_page = alloc_page(ZONE_HIGHMEM);
 	w = spawn("W", woken_waiter, NULL, PRIO_TEST + 1);     /* runs and blocks */
+	n = picked = spawn_suspended("n", note, (void *)'n', PRIO_TEST + 1);
+	high = spawn_suspended("H", high_blocker_suspending_next, NULL, PRIO_TEST + 3);
 	preempt_disable();
-	n = picked = spawn("n", note, (void *)'n', PRIO_TEST + 1);
-	high = spawn("H", high_blocker_suspending_next, NULL, PRIO_TEST + 3);
+	thread_resume(n);
+	thread_resume(high);
 	preempt_enable();               /* H runs, blocks: the IRQ lands in its switch-out */
 	assert_null(host_irq_at_dcache_flush);                  /* the IRQ did land */
 	if (strcmp(log_buf, "w") != 0)
@@ -897,11 +924,14 @@ static void gap_run(void (*irq)(void), void (*fn)(void *), void *arg, bool peer)
 	log_reset();
 	init_completion(&gap_done);
 	gap_irq = irq;
+	w = spawn_suspended("W", fn, arg, PRIO_TEST + 1);
+	if (peer)
+		p = spawn_suspended("P", note, (void *)'p', PRIO_TEST + 1);
 	sim_irq_at = irq_in_wait_gap;
 	preempt_disable();
-	w = spawn("W", fn, arg, PRIO_TEST + 1);
-	if (peer)
-		p = spawn("P", note, (void *)'p', PRIO_TEST + 1);
+	thread_resume(w);
+	if (p)
+		thread_resume(p);
 	gap_waiter = w;
 	preempt_enable();
 	thread_join(w);
@@ -1080,9 +1110,11 @@ static void walk_moving_its_node_starts_the_queue_again(void **state)
 	log_reset();
 	walk_unmasks = 0;
 	walk_moved = false;
+	a = spawn_suspended("A", note, (void *)'a', PRIO_TEST - 1);
+	b = spawn_suspended("B", note, (void *)'b', PRIO_TEST - 2);
 	preempt_disable();
-	a = spawn("A", note, (void *)'a', PRIO_TEST - 1);
-	b = spawn("B", note, (void *)'b', PRIO_TEST - 2);
+	thread_resume(a);
+	thread_resume(b);
 	walker = a;
 	walk_b = b;
 	sim_irq_at = irq_moves_the_walks_node;
