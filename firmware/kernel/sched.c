@@ -120,6 +120,27 @@ void sched_set_prio(struct thread *t, int prio)
 		set_need_resched(RESCHED_WAKE);
 }
 
+/*
+ * The raised preempt count of the switch-in window drops to zero here
+ * with interrupts off, so every wake-up so far is seen: a thread woken
+ * meanwhile waits at most for one of mm's steps, not for the whole walk
+ * (cyclic_thread_max_insns, preempt_off_kernel_max_insns).
+ */
+bool kmap_switch_point(void)
+{
+	unsigned long flags;
+	bool urgent;
+
+	if (switch_window != SWITCH_WINDOW_IN)
+		return false;
+	flags = arch_local_irq_save();
+	__preempt_count--;
+	urgent = highest_ready_prio() > current->prio;
+	__preempt_count++;
+	arch_local_irq_restore(flags);
+	return urgent;
+}
+
 /* finish_switch()'s work: the incoming thread's maps, the trace edge. */
 static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsigned int work)
 {

@@ -18,6 +18,7 @@
 #define STACK_FILL      0xa5u   /* untouched stack bytes, for the high-water mark */
 #define STACK_MIN       1024
 
+struct mutex threads_lock = MUTEX_INIT(threads_lock);
 static unsigned int last_id;    /* the boot/idle thread is 0 */
 const unsigned int thread_name_offset __attribute__((used)) = offsetof(struct thread, name);
 
@@ -127,6 +128,7 @@ int thread_join(struct thread *t)
 	 * opened, which the switch carried here, ends before the unlinking.
 	 */
 	arch_local_irq_restore(flags);
+	mutex_lock(&threads_lock);
 	flags = arch_local_irq_save();
 	list_del_init(&t->all);
 	sched_forget_thread(t);
@@ -135,6 +137,7 @@ int thread_join(struct thread *t)
 	free(t->joiners);
 	free_thread_stack(t->stack, t->stack_size);
 	free(t);
+	mutex_unlock(&threads_lock);
 	return code;
 }
 
@@ -168,6 +171,7 @@ void thread_ps(void)
 
 	printf("  %-15s %-8s %4s %9s %8s %11s\n", "THREAD", "STATE", "PRIO",
 	       "SWITCHES", "KMAPS", "STACK USED");
+	mutex_lock(&threads_lock);
 	list_for_each(pos, &all_threads) {
 		struct thread *t = list_entry(pos, struct thread, all);
 
@@ -180,4 +184,5 @@ void thread_ps(void)
 		else
 			printf(" %11s\n", "boot stack");
 	}
+	mutex_unlock(&threads_lock);
 }

@@ -5,6 +5,7 @@
 #include <lokal/sched-internal.h>
 #include <asm/fixmap.h>
 #include <lokal/preempt.h>
+#include <lokal/mutex.h>
 
 static const char *const state_names[] = {
 	[THREAD_READY] = "ready",
@@ -18,13 +19,14 @@ static void fill_info(struct thread_info *ti, const struct thread *t)
 {
 	unsigned int n = 0;
 
+	/* The short part with preemption off, so the thread's maps hold still. */
+	preempt_disable();
 	memcpy(ti->name, t->name, sizeof(ti->name));
 	ti->id = t->id;
 	ti->prio = t->prio;
 	ti->state = t == current ? "running" : t->suspended ? "suspended" : state_names[t->state];
 	ti->switches = t->switches_in;
 	ti->stack_size = t->stack ? t->stack_size : 0;
-	ti->stack_used = t->stack ? t->stack_size - thread_stack_unused(t) : 0;
 	/* Level k of the stack of maps sits in slot k * KM_INCR + KM_INCR - 1. */
 	for (int slot = KM_INCR - 1; slot < t->kmap_ctrl.idx; slot += KM_INCR) {
 		pte_t pte = t->kmap_ctrl.pteval[slot];
@@ -35,26 +37,29 @@ static void fill_info(struct thread_info *ti, const struct thread *t)
 		n++;
 	}
 	ti->kmaps = n;
+	preempt_enable();
+	/* The scan grows with the stack: preemptible (a high-water mark only grows). */
+	ti->stack_used = t->stack ? t->stack_size - thread_stack_unused(t) : 0;
 }
 
 /*
- * Preemption off, IRQs on: threads are created, joined and switched only
- * from thread context, so the list, the stacks and every other thread's
- * maps hold still; an interrupt can only wake a thread (one word, its
- * state). The stack scans take thousands of instructions: with IRQs off
- * they would hold off every interrupt for as long.
+ * Preemptible: threads_lock keeps every thread on the list until the walk
+ * is done (thread_join() frees under it), and each thread's copy holds
+ * preemption off only for its fixed-size part, so a wake-up never waits
+ * for the stack scans.
  */
 unsigned int thread_snapshot(struct thread_info *out, unsigned int max)
 {
 	struct list_head *pos;
 	unsigned int n = 0;
 
-	preempt_disable();
+	might_sleep();
+	mutex_lock(&threads_lock);
 	list_for_each(pos, &all_threads) {
 		if (n < max)
 			fill_info(&out[n], list_entry(pos, struct thread, all));
 		n++;
 	}
-	preempt_enable();
+	mutex_unlock(&threads_lock);
 	return n;
 }

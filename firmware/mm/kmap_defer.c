@@ -275,6 +275,12 @@ static bool holds_page(const struct thread *t, pte_t pteval)
  * next (already current) claims the slots only at the end: until then an
  * interrupt handler's map takes the general path, which flushes any slot
  * the walk has not reached yet that holds the handler's page.
+ *
+ * After each flush (the step whose length grows with the page) the
+ * scheduler may stop the walk for a more urgent thread. Nobody owns the
+ * slots then, so every map takes the general path, and next keeps its
+ * switch-in work: its next switch-in walks again from the start, where
+ * the slots already put back cost a compare each.
  */
 void kmap_local_sched_in(struct thread *next)
 {
@@ -290,18 +296,29 @@ void kmap_local_sched_in(struct thread *next)
 		if (pte_none(have) || !holds_page(next, have))
 			continue;
 		flush_other_slot(i, have, &dstats.alias_flushes);
+		if (kmap_switch_point())
+			goto cut;
 	}
 	for (int i = 0; i < next->kmap_ctrl.idx; i++) {
 		pte_t want = next->kmap_ctrl.pteval[i], have = *kmap_slot_pte(i);
 
 		if (have == want)
 			continue;
-		if (!pte_none(have))
+		if (!pte_none(have)) {
 			flush_other_slot(i, have, &dstats.reuse_flushes);
+			if (kmap_switch_point())
+				goto cut;
+		}
 		slot_install(i, want);
 	}
 	sched_in_walking = false;
 	set_owner(next);
+	return;
+cut:
+	dstats.walks_cut++;
+	sched_in_walking = false;
+	/* next is not the owner: its switch-in work stays (set when it lost the slots). */
+	set_owner(NULL);
 }
 
 void kmap_local_forget(struct thread *t)

@@ -9,18 +9,20 @@
  * Released slots are recycled in batches when the search wraps around:
  * one whole-cache flush and one whole-TLB flush pay for the batch.
  *
- * Exclusion, on one CPU, keeps interrupts masked only for short bounded
- * steps (a real-time bound: no window grows with LAST_PKMAP or the cache):
- *   - among threads, preemption is off across anything that takes or
- *     frees slots (the search, the recycling, a release), so only one
- *     thread at a time changes which page a slot holds;
- *   - against interrupt handlers, which reach kmap_high_get() and
- *     kunmap_high() through kmap_local_page()/kunmap_local(), each count
- *     change and each slot's "still unused? then free it" test-and-clear
- *     runs with interrupts off, a batch of at most PKMAP_BATCH slots at a
- *     time. A handler's map and unmap both finish before the code it
- *     interrupted goes on, so between two steps it can only have used a
- *     slot, never kept it.
+ * Exclusion, on one CPU, never holds preemption or interrupts off for
+ * work that grows with LAST_PKMAP or with the cache (a real-time bound):
+ *   - among threads, pkmap_lock (a mutex, so with priority inheritance)
+ *     is held across anything that fills slots (the search, the
+ *     recycling), so only one thread at a time gives a slot a page. The
+ *     holder can be preempted anywhere; a more urgent thread that only
+ *     needs a page already mapped (kmap_high_get(), a second kmap() of the
+ *     same page) or a kunmap() never waits for it;
+ *   - against everyone else (interrupt handlers, which reach
+ *     kmap_high_get() and kunmap_high() through kmap_local_page()/
+ *     kunmap_local(), and threads that take or drop a reference), each
+ *     count change and each slot's "still unused? then free it"
+ *     test-and-clear runs with interrupts off, a batch of at most
+ *     PKMAP_BATCH slots at a time.
  * The line work (the whole-cache flush, a page's flush) runs with
  * interrupts on. A slot whose lines are being flushed while nobody holds
  * it is "armed" first; whoever takes a reference disarms it, since it may
@@ -32,6 +34,7 @@
 #include <lokal/highmem-internal.h>
 #include <lokal/sched.h>
 #include <lokal/wait.h>
+#include <lokal/mutex.h>
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 
@@ -43,6 +46,7 @@ static bool pkmap_armed[LAST_PKMAP];
 static unsigned int last_pkmap_nr;
 static unsigned long pkmap_releases;    /* kunmap()s that left a slot unheld */
 static struct wait_queue pkmap_map_wait;
+static struct mutex pkmap_lock;         /* who may fill slots: see above */
 
 void kmap_pkmap_init(void)
 {
@@ -51,6 +55,7 @@ void kmap_pkmap_init(void)
 	last_pkmap_nr = 0;
 	pkmap_releases = 0;
 	init_waitqueue(&pkmap_map_wait);
+	mutex_init(&pkmap_lock);
 }
 
 int pkmap_slot_count(unsigned int nr)
@@ -82,8 +87,8 @@ static void *pkmap_get(struct page *page)
 }
 
 /*
- * Free every slot nobody holds. Preemption off (the caller's), interrupts
- * on. Lines first (while the PTEs still exist, the cache can write dirty
+ * Free every slot nobody holds. pkmap_lock held, preemptible. Lines
+ * first (while the PTEs still exist, the cache can write dirty
  * data back to the right page), then the PTEs, then the TLB.
  */
 static void flush_all_zero_pkmaps(void)
@@ -92,8 +97,9 @@ static void flush_all_zero_pkmaps(void)
 	unsigned int i, end;
 
 	/*
-	 * Arm every unheld slot. No interrupts off: a handler that uses a
-	 * slot in between has finished with it before the flush below.
+	 * Arm every unheld slot. No interrupts off: whoever takes a
+	 * reference from here on disarms the slot, and a slot is freed below
+	 * only if it is still armed.
 	 */
 	for (i = 0; i < LAST_PKMAP; i++)
 		pkmap_armed[i] = pkmap_count[i] == 1;
@@ -125,14 +131,14 @@ static void flush_all_zero_pkmaps(void)
 
 void __kmap_flush_unused(void)
 {
-	preempt_disable();
+	mutex_lock(&pkmap_lock);
 	flush_all_zero_pkmaps();
-	preempt_enable();
+	mutex_unlock(&pkmap_lock);
 }
 
 /*
  * Give page a slot and return its address, with one reference for the
- * caller. Preemption off; sleeps (with it on) while every slot is held.
+ * caller. pkmap_lock held; sleeps (without it) while every slot is held.
  */
 static void *map_new_virtual(struct page *page)
 {
@@ -152,7 +158,7 @@ again:
 			count = LAST_PKMAP;
 			unheld = false;
 		}
-		/* Only a thread with preemption off fills a free slot: this one. */
+		/* Only pkmap_lock's holder fills a free slot: this thread. */
 		if (pkmap_count[last_pkmap_nr] == 0)
 			break;
 		unheld |= pkmap_count[last_pkmap_nr] == 1;
@@ -171,17 +177,18 @@ again:
 			panic("kmap(pfn 0x%lx): all %u pkmap slots are held and no other thread "
 			      "can release one yet (thread '%s'): too many kmap()s without kunmap()",
 			      page_to_pfn(page), (unsigned int)LAST_PKMAP, current->name);
+		/*
+		 * Sleep without the lock: a thread that frees a slot through
+		 * kmap_high_release() or kmap_flush_unused() needs it.
+		 */
+		mutex_unlock(&pkmap_lock);
 		flags = arch_local_irq_save();
-		/* A release the search may have missed (an interrupt handler's kunmap()). */
-		if (pkmap_releases != releases) {
-			arch_local_irq_restore(flags);
-			goto again;
-		}
-		preempt_enable_no_resched();
-		sleep_on(&pkmap_map_wait);
+		/* A release the search may have missed (after the count above). */
+		if (pkmap_releases == releases)
+			sleep_on(&pkmap_map_wait);
 		arch_local_irq_restore(flags);
-		preempt_disable();
-		/* Someone may have mapped this very page while we slept. */
+		mutex_lock(&pkmap_lock);
+		/* Someone may have mapped this very page meanwhile. */
 		vaddr = pkmap_get(page);
 		if (vaddr)
 			return vaddr;
@@ -207,16 +214,21 @@ void *kmap_high(struct page *page)
 {
 	void *vaddr;
 
-	preempt_disable();
+	might_sleep();
 	vaddr = pkmap_get(page);
 	if (!vaddr) {
+		mutex_lock(&pkmap_lock);
+		/* Mapped by another thread while this one waited for the lock? */
+		vaddr = pkmap_get(page);
+		if (!vaddr) {
 #if CONFIG_DEBUG_HIGHMEM
-		kmap_check_no_local_alias(page);
+			kmap_check_no_local_alias(page);
 #endif
-		vaddr = map_new_virtual(page);
+			vaddr = map_new_virtual(page);
+		}
+		mutex_unlock(&pkmap_lock);
 	}
 	BUG_ON(pkmap_count[PKMAP_NR(vaddr)] < 2);
-	preempt_enable();
 	return vaddr;
 }
 

@@ -16,6 +16,12 @@
  * must reach W and RAM, and the model must see no stale read or
  * write-back over newer data: at no point of the walk may the handler's
  * map skip the flush of another thread's slot that holds its page.
+ *
+ * The third case wakes a more urgent thread U instead: the deferred walk
+ * stops at its next preemption point (kmap_switch_point()) and U runs
+ * before N's maps are all back. U maps W's page P and N's page Q; each
+ * must read what its writer left, and N, resumed, must find its own maps
+ * whole: the walk is done again at N's next switch-in.
  */
 #include <stdio.h>
 #include "host_test.h"
@@ -31,6 +37,8 @@ static struct thread *n_thread;
 static volatile bool armed;
 static unsigned int target, points, landed;
 static enum sim_irq_point landed_where;
+static struct semaphore u_go;
+static bool wake_u;             /* the third case: the handler wakes U instead of mapping */
 
 #define LAST_LINE (PAGE_SIZE - 32)
 
@@ -64,10 +72,12 @@ static void n_fn(void *arg)
 
 	(void)arg;
 	vq = kmap_local_page(pq);
+	host_dirty(vq, "N's");
 	if (scenario == LOWER)
 		vr = kmap_local_page(pr);
 	down(&n_go);
 	armed = false;
+	HOST_EXPECT(strcmp(vq, "N's") == 0);    /* whatever ran in the walk */
 	if (vr)
 		kunmap_local(vr);
 	kunmap_local(vq);
@@ -86,6 +96,12 @@ static void irq_in_walk(enum sim_irq_point where, unsigned long vaddr)
 	landed_where = where;
 	flags = arch_local_irq_save();
 	irq_enter();
+	if (wake_u) {
+		up(&u_go);
+		irq_exit();
+		arch_local_irq_restore(flags);
+		return;
+	}
 	v = kmap_local_page(pp);
 	HOST_EXPECT(holds(v, "W's"));           /* W's dirty lines were written back first */
 	strcpy(v, "the IRQ's");                 /* dirty hits: the reads allocated the lines */
@@ -95,9 +111,28 @@ static void irq_in_walk(enum sim_irq_point where, unsigned long vaddr)
 	arch_local_irq_restore(flags);
 }
 
+/* U, more urgent than N: woken in N's walk, it reads P (W's) and Q (N's), and writes P. */
+static void u_fn(void *arg)
+{
+	char *v;
+
+	(void)arg;
+	down(&u_go);
+	if (!landed)
+		return;
+	v = kmap_local_page(pp);
+	HOST_EXPECT(holds(v, "W's"));
+	strcpy(v, "the IRQ's");
+	strcpy(v + LAST_LINE, "the IRQ's");
+	kunmap_local(v);
+	v = kmap_local_page(pq);
+	HOST_EXPECT(strcmp(v, "N's") == 0);
+	kunmap_local(v);
+}
+
 static void irq_map_at_every_switch_in_point(enum scenario which)
 {
-	struct thread *w;
+	struct thread *w, *u = NULL;
 
 	scenario = which;
 	pd = host_alloc(ZONE_HIGHMEM);
@@ -111,6 +146,9 @@ static void irq_map_at_every_switch_in_point(enum scenario which)
 		landed = 0;
 		sema_init(&n_go, 0);
 		sema_init(&w_end, 0);
+		sema_init(&u_go, 0);
+		if (wake_u)
+			u = host_spawn("U", u_fn, NULL, HOST_PRIO_MAIN + 3);   /* waits for the IRQ */
 		n_thread = host_spawn("N", n_fn, NULL, HOST_PRIO_MAIN + 2);    /* maps, blocks */
 		w = host_spawn("W", w_fn, NULL, HOST_PRIO_MAIN + 1);           /* maps, blocks */
 		armed = true;
@@ -119,6 +157,10 @@ static void irq_map_at_every_switch_in_point(enum scenario which)
 		sim_irq_at = NULL;
 		armed = false;
 		thread_join(n_thread);
+		if (u) {
+			up(&u_go);      /* U was never woken when nothing landed */
+			thread_join(u);
+		}
 		up(&w_end);
 		thread_join(w);
 		if (!landed)
@@ -154,11 +196,32 @@ static void irq_map_in_switch_in_above_stack(void **state)
 	irq_map_at_every_switch_in_point(ABOVE);
 }
 
+/* Every point of the walk, a wake-up of U: the walk stops for it (deferred scheme) and is done again. */
+static void urgent_thread_cuts_switch_in(void **state)
+{
+	(void)state;
+	wake_u = true;
+#if CONFIG_KMAP_DEFER
+	struct kmap_defer_stats before, after;
+
+	kmap_defer_get_stats(&before);
+#endif
+	irq_map_at_every_switch_in_point(LOWER);
+#if CONFIG_KMAP_DEFER
+	kmap_defer_get_stats(&after);
+	printf("# %lu of the walks stopped for U\n", after.walks_cut - before.walks_cut);
+	if (after.walks_cut == before.walks_cut)
+		fail_msg("no switch-in walk stopped for the more urgent thread U");
+#endif
+	wake_u = false;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		HOST_TEST(irq_map_in_switch_in_lower_slots),
 		HOST_TEST(irq_map_in_switch_in_above_stack),
+		HOST_TEST(urgent_thread_cuts_switch_in),
 	};
 
 	return host_run_groups("switch_in_irq", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));

@@ -79,6 +79,15 @@ void kunmap_local_indexed(const void *vaddr);
 void kmap_local_sched_out(struct thread *prev);
 void kmap_local_sched_in(struct thread *next);
 
+/*
+ * The scheduler's preemption point for a switch-in's kmap work, which mm
+ * calls between bounded steps: true when a thread that outranks the one
+ * switching in is ready. The work then stops where it is (the thread
+ * keeps its switch-in work, done at its next switch-in) and the switch
+ * goes on to the more urgent thread. Always false outside a switch-in.
+ */
+bool kmap_switch_point(void);
+
 /* Non-zero if prev's switch-out has work (unsigned: the scheduler ORs it with other flags). */
 static inline unsigned int kmap_sched_out_pending(const struct thread *prev)
 {
@@ -112,6 +121,7 @@ struct kmap_defer_stats {
 	unsigned long alias_flushes;    /* slot flushed: its page got another address, or left the CPU */
 	unsigned long shared_maps;      /* the same pteval found in the slot and taken, no flush */
 	unsigned long walks;            /* switch-ins that had to look at the slots */
+	unsigned long walks_cut;        /* of those, stopped for a more urgent thread */
 };
 /* Only in a build that links the deferred scheme (CONFIG_KMAP_DEFER). */
 void kmap_defer_get_stats(struct kmap_defer_stats *st);

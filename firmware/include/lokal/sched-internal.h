@@ -50,6 +50,12 @@ void schedule_waiting(void);
 
 /* Every thread, for ps and the leak checks. */
 extern struct list_head all_threads;
+/*
+ * Held by whoever walks all_threads with preemption on (consoles) and by
+ * thread_join() while it unlinks and frees a thread, so a walk never
+ * reaches freed memory. Adding a thread needs only interrupts off.
+ */
+extern struct mutex threads_lock;
 
 /*
  * Every change of a ready queue, for the debug walk, which lets interrupts
