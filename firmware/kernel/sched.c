@@ -120,24 +120,32 @@ void sched_set_prio(struct thread *t, int prio)
 		set_need_resched(RESCHED_WAKE);
 }
 
+/* The priority of the thread a switch-out window switches to (it is back on its queue meanwhile). */
+static int switch_out_to_prio;
+
 /*
- * The raised preempt count of the switch-in window drops to zero here
+ * The raised preempt count of a switch's kmap window drops to zero here
  * with interrupts off, so every wake-up so far is seen: a thread woken
  * meanwhile waits at most for one of mm's steps, not for the whole walk
- * (cyclic_thread_max_insns, preempt_off_kernel_max_insns).
+ * or teardown (preempt_off_kernel_max_insns). In a switch-in, urgent
+ * means more urgent than the thread switching in; in a switch-out, more
+ * urgent than the one the switch was going to.
  */
 bool kmap_switch_point(void)
 {
 	unsigned long flags;
 	bool urgent;
 
-	if (switch_window != SWITCH_WINDOW_IN)
+	if (switch_window == SWITCH_WINDOW_NONE)
 		return false;
 	flags = arch_local_irq_save();
 	__preempt_count--;
-	urgent = highest_ready_prio() > current->prio;
+	urgent = highest_ready_prio() >
+		 (switch_window == SWITCH_WINDOW_IN ? current->prio : switch_out_to_prio);
 	__preempt_count++;
 	arch_local_irq_restore(flags);
+	if (urgent)
+		stats.kmap_switches_cut++;
 	return urgent;
 }
 
@@ -202,6 +210,7 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *p
 								     struct thread *next)
 {
 	enqueue_ready(next, true);
+	switch_out_to_prio = next->prio;
 	__preempt_count++;              /* an IRQ in the window must not switch */
 	switch_window = SWITCH_WINDOW_OUT;
 	arch_local_irq_enable();

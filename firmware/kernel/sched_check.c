@@ -53,6 +53,23 @@ static inline void irq_window(void)
 	arch_local_irq_disable();
 }
 
+/*
+ * A preemption point between steps of the walk (interrupts off): the
+ * raised count drops to zero, so a wake-up so far is seen here. The walk
+ * then gives up, and the caller switches; the next switch walks again.
+ * So even the debug build holds preemption off only a step at a time
+ * (preempt_off_kernel_max_insns).
+ */
+static bool walk_point(void)
+{
+	bool resched;
+
+	__preempt_count--;
+	resched = need_resched() != 0;
+	__preempt_count++;
+	return resched;
+}
+
 static void check_bit(const struct thread *me, int p)
 {
 	bool bit = (runqueue.bitmap >> p) & 1u;
@@ -178,6 +195,8 @@ again:
 			}
 		}
 		queued += n;
+		if (walk_point())
+			goto given_up;
 	}
 	/* No switch meanwhile, so no thread is reaped: the list holds still (a new one goes last). */
 	for (pos = all_threads.next; pos != &all_threads; pos = pos->next) {
@@ -186,9 +205,12 @@ again:
 		if (t != me)
 			ready += check_node(me, t);
 		irq_window();
+		if (walk_point())
+			goto given_up;
 	}
 	if (runqueue.gen == gen0 && ready != queued)
 		ready_not_queued(me, ready, queued);
+given_up:
 	__preempt_count--;
 	return need_resched() != 0;
 }

@@ -8,12 +8,36 @@
  * With DEBUG_HIGHMEM the stack advances two slots per map and the skipped
  * slots stay empty guard pages; that build always links this scheme, so a
  * stray pointer into a slot its thread has left faults at once.
+ *
+ * One exception keeps the switch's preemption-off window bounded: the
+ * teardown of a switch-out is one page flush per map, and when a thread
+ * more urgent than the one switched to wakes in the middle of it
+ * (kmap_switch_point()), the switch goes on at once and the outgoing
+ * thread's remaining slots are left "stale": PTE, TLB entry and lines as
+ * they were, marked in stale_mask. Whoever needs such a slot tears it down
+ * first (a map into it, a map or a flush of its page elsewhere), each
+ * teardown one page with preemption off; the thread that left it, switched
+ * back in, finds its own PTE there and keeps the slot as it is. A stray
+ * pointer into a stale slot reaches the page it maps instead of faulting:
+ * that only happens after a switch-out cut short for a more urgent thread.
  */
+#include <stdint.h>
 #include "kmap_scheme.h"
 #include <lokal/sched.h>
+#include <lokal/preempt.h>
 #include <lokal/bug.h>
 
-/* Lines out of the cache, PTE cleared, TLB entry gone. */
+_Static_assert(KM_MAX_IDX <= 64, "one bit per slot in stale_mask");
+
+/* Slots a cut switch-out left with their PTE: see above. */
+static uint64_t stale_mask;
+
+static inline uint64_t slot_bit(int idx)
+{
+	return (uint64_t)1 << idx;
+}
+
+/* Lines out of the cache, PTE cleared, TLB entry gone: the slot is empty, stale no more. */
 static void slot_remove(int idx)
 {
 	unsigned long va = kmap_slot_va(idx);
@@ -21,6 +45,32 @@ static void slot_remove(int idx)
 	arch_kmap_local_pre_unmap(va);
 	pte_clear(kmap_slot_pte(idx));
 	arch_kmap_local_post_unmap(va);
+	kmap_barrier();
+	stale_mask &= ~slot_bit(idx);
+}
+
+/*
+ * Tear down every stale slot that maps pfn: it is about to get another
+ * address, or to be read or written by something other than the CPU.
+ * Preemption off (the caller's): a thread switched in meanwhile could
+ * take a slot back and leave it stale again. Interrupt handlers only
+ * ever tear stale slots down, and every step repeats harmlessly.
+ * Returns how many it tore down.
+ */
+static unsigned int flush_stale_page(unsigned long pfn)
+{
+	unsigned int n = 0;
+
+	for (uint64_t m = stale_mask; m; m &= m - 1) {
+		int i = __builtin_ctzll(m);
+		pte_t have = *kmap_slot_pte(i);
+
+		if ((stale_mask & slot_bit(i)) && !pte_none(have) && pte_pfn(have) == pfn) {
+			slot_remove(i);
+			n++;
+		}
+	}
+	return n;
 }
 
 static void slot_install(int idx, pte_t pteval)
@@ -38,17 +88,23 @@ static inline void set_switch_work(struct thread *t, bool holds_maps)
 
 void kmap_scheme_init(void)
 {
+	stale_mask = 0;
 }
 
 void kmap_scheme_map(int idx, pte_t pteval)
 {
 	pte_t old = *kmap_slot_pte(idx);
 
-	/* Only a skipped unmap leaves a slot above the running thread's stack in use. */
-	if (!pte_none(old))
+	if (stale_mask & slot_bit(idx)) {
+		slot_remove(idx);
+	} else if (!pte_none(old)) {
+		/* Otherwise only a skipped unmap leaves a slot above the running thread's stack in use. */
 		panic("kmap_local: slot %d (0x%08lx) for thread '%s' still maps pfn 0x%lx: "
 		      "a local kmap was not unmapped", idx, kmap_slot_va(idx), current->name,
 		      pte_pfn(old));
+	}
+	/* A stale slot holding the page would be a second address of it. */
+	flush_stale_page(pte_pfn(pteval));
 	slot_install(idx, pteval);
 	set_switch_work(current, true);
 }
@@ -75,22 +131,54 @@ static pte_t saved_pte(const struct thread *t, int i)
 
 /*
  * The index is left as it is: an interrupt that maps meanwhile nests above
- * it, on slots that are empty, and is gone before it returns.
+ * it, on slots that are empty, and is gone before it returns. After each
+ * page the scheduler may cut the teardown short for a more urgent thread:
+ * the rest of prev's slots stay as they are, stale.
  */
 void kmap_local_sched_out(struct thread *prev)
 {
-	for (int i = 0; i < prev->kmap_ctrl.idx; i++)
-		if (!pte_none(saved_pte(prev, i)))
+	int i = 0;
+
+	while (i < prev->kmap_ctrl.idx) {
+		bool mapped = !pte_none(saved_pte(prev, i));
+
+		if (mapped)
 			slot_remove(i);
+		i++;
+		if (mapped && kmap_switch_point())
+			break;
+	}
+	for (; i < prev->kmap_ctrl.idx; i++)
+		if (!pte_none(saved_pte(prev, i)))
+			stale_mask |= slot_bit(i);
 }
 
+/*
+ * A slot next left stale still holds its PTE: kept as it is. Any other
+ * stale slot in the way, or holding one of next's pages, is torn down
+ * first, and after each such page the scheduler may stop the walk for a
+ * more urgent thread (next keeps its switch-in work: a thread that holds
+ * maps always has some).
+ */
 void kmap_local_sched_in(struct thread *next)
 {
 	for (int i = 0; i < next->kmap_ctrl.idx; i++) {
 		pte_t pteval = saved_pte(next, i);
 
-		if (!pte_none(pteval))
-			slot_install(i, pteval);
+		if (pte_none(pteval))
+			continue;
+		if (stale_mask & slot_bit(i)) {
+			if (*kmap_slot_pte(i) == pteval) {
+				stale_mask &= ~slot_bit(i);
+				continue;
+			}
+			slot_remove(i);
+			if (kmap_switch_point())
+				return;
+		}
+		if (flush_stale_page(pte_pfn(pteval)) && kmap_switch_point())
+			return;
+		slot_install(i, pteval);
 	}
 }
 
@@ -99,8 +187,10 @@ void kmap_local_forget(struct thread *t)
 	set_switch_work(t, false);
 }
 
-/* A switched-out thread leaves no slot behind: nothing but the caller's own maps to flush. */
+/* A switched-out thread leaves no slot behind, unless its switch-out was cut: those, stale, go. */
 void kmap_local_flush_page(unsigned long pfn)
 {
-	(void)pfn;
+	preempt_disable();
+	flush_stale_page(pfn);
+	preempt_enable();
 }

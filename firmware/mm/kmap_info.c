@@ -1,16 +1,14 @@
 /* pkmap_get_info(): the pkmap pool's occupancy for consoles (lokal/sysinfo.h). */
 #include <lokal/sysinfo.h>
 #include <lokal/highmem-internal.h>
-#include <lokal/preempt.h>
 
 /*
- * Preemption off, interrupts on: no other thread changes a count meanwhile,
- * and an interrupt handler's map and unmap both finish before the loop
- * goes on, so the counts read are a state the pool was in.
+ * Preemptible: the scan grows with LAST_PKMAP, and a console can live
+ * with totals whose counts were read at slightly different moments (each
+ * count is one word, read whole; the totals always add up to the pool).
  */
 void pkmap_get_info(struct pkmap_info *pi)
 {
-	preempt_disable();
 	*pi = (struct pkmap_info){ .slots = LAST_PKMAP };
 	for (unsigned int i = 0; i < LAST_PKMAP; i++) {
 		int count = pkmap_slot_count(i);
@@ -23,5 +21,4 @@ void pkmap_get_info(struct pkmap_info *pi)
 			pi->in_use++;
 	}
 	pi->waiters = pkmap_nr_waiters();
-	preempt_enable();
 }

@@ -341,10 +341,12 @@ struct page *__kmap_to_page(const void *addr)
 
 unsigned int pkmap_nr_waiters(void)
 {
+	unsigned long flags = arch_local_irq_save();    /* one waiter per thread at most */
 	struct list_head *pos;
 	unsigned int n = 0;
 
 	list_for_each(pos, &pkmap_map_wait.waiters)
 		n++;
+	arch_local_irq_restore(flags);
 	return n;
 }

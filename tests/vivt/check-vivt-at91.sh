@@ -97,9 +97,10 @@ fi
 
 # ---- interrupts-off windows over every run (irqsoff-cpu.c), and the calibration image.
 : > "$out/irqsoff.txt"
-irqsoff_bound vivt-at91 200 "$runs" "$out" "$out/irqsoff.txt"
+read -r irqs_bound preempt_bound < <(python3 tools/vivt-emu/scripts/irqsoff-summary.py --bounds)
+irqsoff_bound vivt-at91 "$irqs_bound" "$preempt_bound" "$runs" "$out" "$out/irqsoff.txt"
 CALIB_LABEL=vivt-at91 tap_from "vivt-at91 IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu" \
-	"$(build_dir "$board")/tests/test_irqsoff_calib.elf" "$out/calib" 200 --machine "$board" --ram 64
+	"$(build_dir "$board")/tests/test_irqsoff_calib.elf" "$out/calib" "$irqs_bound" "$preempt_bound" --machine "$board" --ram 64
 tap_summary "board $board" "tests.list on the emulator: $((TAP_N - TAP_FAILED)) passed, $TAP_FAILED failed, $notrun not run (listed above)"
 # Emulator speed over every run (wall and CPU seconds: the machine may be shared).
 emu_speed vivt-at91 "$out" "$total"

@@ -3,22 +3,24 @@
 # scripts (the runs' stats files, lokal-latency's JSON report), never from
 # printed reports.
 #
-# irqsoff_bound PREFIX BOUND RUNS DIR SUMMARY
-# prints the interrupts-off figures of the runs (irqsoff-summary.py), adds
-# them to SUMMARY, and writes one TAP line: ok when every run's longest
-# thread-context window is within BOUND instructions, otherwise one
-# failing line per run above it, in every configuration, debug builds included.
+# irqsoff_bound PREFIX BOUND PBOUND RUNS DIR SUMMARY
+# prints the interrupts-off and preemption-off figures of the runs
+# (irqsoff-summary.py), adds them to SUMMARY, and writes one TAP line: ok
+# when every run's longest thread-context IRQs-off window is within BOUND
+# instructions and its longest kernel preemption-off window within PBOUND,
+# otherwise one failing line per window above its bound, in every
+# configuration, debug builds included.
 irqsoff_bound() {
-	local prefix=$1 bound=$2 runs=$3 dir=$4 summary=$5 rc over r
+	local prefix=$1 bound=$2 pbound=$3 runs=$4 dir=$5 summary=$6 rc over r
 	rm -f "$dir/irqsoff-over.txt"
 	python3 tools/vivt-emu/scripts/irqsoff-summary.py "$prefix" "$bound" "$runs" "$dir" \
-		--over "$dir/irqsoff-over.txt" | tee -a "$summary"
+		--preempt-bound "$pbound" --over "$dir/irqsoff-over.txt" | tee -a "$summary"
 	rc=${PIPESTATUS[0]}
 	over=$(cat "$dir/irqsoff-over.txt" 2>/dev/null)
 	if [ "$rc" = 0 ]; then
-		tap_result ok "$prefix: every thread-context IRQs-off window within $bound instructions"
+		tap_result ok "$prefix: every thread-context IRQs-off window within $bound instructions, every kernel preemption-off window within $pbound"
 	elif [ -n "$over" ]; then
-		while IFS= read -r r; do tap_result "not ok" "$prefix: IRQs-off window above $bound instructions in $r"; done <<< "$over"
+		while IFS= read -r r; do tap_result "not ok" "$prefix: $r"; done <<< "$over"
 	else
 		tap_result "not ok" "$prefix: irqsoff-summary.py failed (exit $rc)"
 	fi

@@ -80,11 +80,12 @@ void kmap_local_sched_out(struct thread *prev);
 void kmap_local_sched_in(struct thread *next);
 
 /*
- * The scheduler's preemption point for a switch-in's kmap work, which mm
- * calls between bounded steps: true when a thread that outranks the one
- * switching in is ready. The work then stops where it is (the thread
- * keeps its switch-in work, done at its next switch-in) and the switch
- * goes on to the more urgent thread. Always false outside a switch-in.
+ * The scheduler's preemption point for a switch's kmap work, which mm
+ * calls between bounded steps: true when a thread is ready that outranks
+ * the one switching in (or, in a switch-out, the one switched to). The
+ * work then stops where it is (what is left is done later, by the scheme's
+ * rules) and the switch goes on to the more urgent thread. Always false
+ * outside a switch's kmap window.
  */
 bool kmap_switch_point(void);
 

@@ -69,6 +69,7 @@ struct sched_stats {
 	unsigned long kmaps_restored;   /* individual maps re-installed */
 	unsigned long preemptions;      /* switches forced from IRQ exit or preempt_enable */
 	unsigned long irqs_in_kmap_switch; /* interrupts taken while a switch moved kmaps */
+	unsigned long kmap_switches_cut;   /* kmap work left for later: a more urgent thread woke */
 };
 void sched_get_stats(struct sched_stats *st);
 

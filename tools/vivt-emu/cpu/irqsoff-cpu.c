@@ -245,7 +245,8 @@ static enum iw_who classify(void *ctx, uint32_t pc, uint32_t lr)
 	for (unsigned i = 0; i < ic->ncls; i++)
 		if (ic->cls[i].func == func)
 			return ic->cls[i].who;
-	symbols_source_line(vm->syms, func, where, sizeof(where));
+	/* The function's own file, not a header inlined at its first instruction. */
+	symbols_source_line_outer(vm->syms, func, where, sizeof(where));
 	who = app_file(where) ? IW_APP : IW_KERNEL;
 	if (ic->ncls < CLASS_CACHE)
 		ic->cls[ic->ncls++] = (struct class_entry){ func, who };

@@ -6,6 +6,7 @@
 #include "irqsoff.h"
 
 #define PREEMPT_BITS	0xffu	/* preempt_disable() nesting; hard-IRQ bits are not preemption */
+#define HARDIRQ_BITS	0xf0000u
 
 static void cost_sub(struct iw_cost *d, const struct iw_cost *a, const struct iw_cost *b)
 {
@@ -133,15 +134,37 @@ void irqsoff_preempt(struct irqsoff *s, uint64_t pos, uint32_t pc, uint32_t lr,
 		s->preempt_open = true;
 		s->pcur = (struct iw_window){ .start = pos, .open_pc = pc, .open_lr = lr, .vector = -1, .line = -1 };
 		s->pcur_at = *now;
+		s->pirq_open = false;
+		s->pirq_insns = 0;
+		s->pirq_cost = (struct iw_cost){ 0 };
 	} else if (was && !is && s->preempt_open) {
 		enum iw_who who = s->classify ? s->classify(s->classify_ctx, s->pcur.open_pc, s->pcur.open_lr) : IW_KERNEL;
+		struct iw_cost in;
 
-		s->pcur.len = pos - s->pcur.start + 1;
+		s->pcur.len = pos - s->pcur.start + 1 - s->pirq_insns;
 		s->pcur.close_pc = pc;
-		cost_sub(&s->pcur.cost, now, &s->pcur_at);
+		cost_sub(&in, now, &s->pcur_at);
+		cost_sub(&s->pcur.cost, &in, &s->pirq_cost);
 		s->preempt_count[who]++;
 		keep_max(&s->preempt_max[who], &s->pcur);
 		s->preempt_open = false;
+	} else if (s->preempt_open && !(old & HARDIRQ_BITS) && (new & HARDIRQ_BITS)) {
+		s->pirq_open = true;
+		s->pirq_start = pos;
+		s->pirq_at = *now;
+	} else if (s->preempt_open && s->pirq_open && (old & HARDIRQ_BITS) && !(new & HARDIRQ_BITS)) {
+		struct iw_cost c, *t = &s->pirq_cost;
+
+		s->pirq_open = false;
+		s->pirq_insns += pos - s->pirq_start;
+		cost_sub(&c, now, &s->pirq_at);
+		t->dfills += c.dfills;
+		t->ifills += c.ifills;
+		t->dwritebacks += c.dwritebacks;
+		t->cp15 += c.cp15;
+		t->walks += c.walks;
+		t->drains += c.drains;
+		t->pipe += c.pipe;
 	}
 }
 

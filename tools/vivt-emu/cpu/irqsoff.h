@@ -14,6 +14,9 @@
  *  - handler window: opened by an exception entry while IRQs were
  *    enabled; it ends at the exception return or at the first unmask;
  *  - boot: the stretch from reset to the first unmask, kept apart.
+ * A preemption-off window runs from the store that raises the preempt
+ * count's preemption bits from zero to the one that drops them back,
+ * less the hard-IRQ stretches inside it (irq_enter() to irq_exit()).
  * Thread windows are also kept by who opened them (the classify callback):
  * the kernel, or an application masking IRQs itself.
  * A window still open when the run ends is reported as such, not counted.
@@ -70,6 +73,14 @@ struct irqsoff {
 	bool preempt_booted, preempt_open;
 	struct iw_window pcur;
 	struct iw_cost pcur_at;
+	/*
+	 * Hard-IRQ time inside an open window (from irq_enter()'s store to
+	 * irq_exit()'s) is not the window's: a handler delays a woken thread
+	 * whatever the preempt count, and handler windows are measured apart.
+	 */
+	bool pirq_open;
+	uint64_t pirq_start, pirq_insns;
+	struct iw_cost pirq_at, pirq_cost;
 	struct iw_window preempt_max[2];	/* by enum iw_who */
 	uint64_t preempt_count[2];
 	/* Is a window opened at pc (caller lr) the kernel's or an application's? */

@@ -6,15 +6,20 @@ windows, and every run whose longest thread-context window is above the
 bound.  Read from each run's stats file (vivt-emu --stats-file: the
 irqsoff.* keys), never from its printed report.
 
-  irqsoff-summary.py PREFIX BOUND RUNS DIR [--over FILE]
+  irqsoff-summary.py PREFIX BOUND RUNS DIR [--preempt-bound P] [--over FILE]
                               runs.txt lines (label|...|args), DIR/<n>.log.stats
                               (tests/run-image's)
-  irqsoff-summary.py PREFIX BOUND --stats STATS [--over FILE]
+  irqsoff-summary.py PREFIX BOUND --stats STATS [--preempt-bound P [--preempt-who W]] [--over FILE]
                               one stats file (the calibration image)
+  irqsoff-summary.py --bounds prints Lokal's two bounds (THREAD_BOUND
+                              PREEMPT_BOUND below), for the checks and the bench
 
-Exit status 1 when some run is above BOUND (each such run then gets a line
-'PREFIX: over the bound: LABEL: N instructions, opened at ..., closed at ...',
-and with --over the same without the prefix in FILE, for the check's verdict),
+BOUND holds for every thread-context IRQs-off window; P, when given, for
+every preemption-off window the kernel opened (W: 'app' checks the
+application's instead, for the calibration image, whose windows are its own).
+Exit status 1 when some run is above a bound (each such run then gets a line
+'PREFIX: over the bound: WHAT above N instructions in LABEL: M instructions,
+opened at ..., closed at ...', and with --over the same without the prefix in FILE, for the check's verdict),
 2 on bad input, when no run was measured, or when a run's stats file lacks
 the irqsoff figures (so the check cannot pass on figures that went
 missing); a run with no stats file (it crashed, or was killed: its own
@@ -23,6 +28,11 @@ check says so) is skipped.
 import os
 import re
 import sys
+
+# The real-time bounds Lokal keeps, in instructions: every IRQs-off window
+# in thread context, and every preemption-off window the kernel opens.
+THREAD_BOUND = 200
+PREEMPT_BOUND = 1000
 
 # The stats file's window keys (irqsoff.<window>.*) as the report names them.
 VECTORS = {"reset": "reset", "undefined": "undefined", "svc": "SVC", "prefetch_abort": "prefetch abort",
@@ -82,10 +92,32 @@ def read_windows(path):
     return windows, int(thread)
 
 
+def take_option(argv, name):
+    """argv without option NAME and its value, and the value (None when absent); ValueError when it has none."""
+    if name not in argv:
+        return argv, None
+    i = argv.index(name)
+    if i + 1 >= len(argv):
+        raise ValueError(f'{name} needs a value')
+    return argv[:i] + argv[i + 2:], argv[i + 1]
+
+
 def main(argv):
-    over_file = None
-    if len(argv) == 7 and argv[5] == '--over':
-        over_file, argv = argv[6], argv[:5]
+    if argv[1:] == ['--bounds']:
+        print(THREAD_BOUND, PREEMPT_BOUND)
+        return 0
+    try:
+        argv, over_file = take_option(argv, '--over')
+        argv, pbound = take_option(argv, '--preempt-bound')
+        argv, pwho = take_option(argv, '--preempt-who')
+        pbound = None if pbound is None else int(pbound)
+    except ValueError as e:
+        print(f'irqsoff-summary: {e}', file=sys.stderr)
+        return 2
+    if pwho not in (None, 'kernel', 'app'):
+        print(f'irqsoff-summary: --preempt-who is kernel or app, not {pwho!r}', file=sys.stderr)
+        return 2
+    pkind = f'preempt-off max, opened by {WHO[pwho or "kernel"]}'
     if len(argv) == 5 and argv[3] == '--stats':
         runs = [('calibration', argv[4])]
     elif len(argv) == 5:
@@ -116,7 +148,11 @@ def main(argv):
             continue
         measured += 1
         if thread > bound:
-            over.append((thread, label, windows.get('irqs-off thread max', (0, 0, 'where not reported'))[2]))
+            over.append((thread, label, windows.get('irqs-off thread max', (0, 0, 'where not reported'))[2],
+                         f'thread-context IRQs-off window above {bound}'))
+        if pbound is not None and windows.get(pkind, (0,))[0] > pbound:
+            over.append((windows[pkind][0], label, windows[pkind][2],
+                         f'{pkind.replace(" max", "")} window above {pbound}'))
         for kind, (insns, cycles, where) in windows.items():
             if kind not in best or insns > best[kind][0]:
                 best[kind] = (insns, cycles, where, label)
@@ -132,18 +168,20 @@ def main(argv):
               f'in {label}: {where}')
     if over:
         over.sort(reverse=True)
-        shown = ', '.join(f'{label}: {n}' for n, label, _ in over[:6])
-        print(f'{prefix}: thread-context IRQs-off window above {bound} instructions in {len(over)} of '
-              f'{measured} runs ({shown}{", ..." if len(over) > 6 else ""})')
-        lines = [f'{label}: {n} instructions, {where}' for n, label, where in over]
+        shown = ', '.join(f'{label}: {n}' for n, label, _, _ in over[:6])
+        print(f'{prefix}: {len(over)} window(s) above their bound in {measured} runs '
+              f'({shown}{", ..." if len(over) > 6 else ""})')
+        lines = [f'{what} instructions in {label}: {n} instructions, {where}' for n, label, where, what in over]
         for line in lines:
             print(f'{prefix}: over the bound: {line}')
         if over_file:
-            # One line per run for the check's verdict (a TAP line each).
+            # One line per window for the check's verdict (a TAP line each).
             with open(over_file, 'w') as f:
                 f.write(''.join(line + '\n' for line in lines))
         return 1
     print(f'{prefix}: every thread-context IRQs-off window within {bound} instructions')
+    if pbound is not None:
+        print(f'{prefix}: every {pkind.replace(" max", "")} window within {pbound} instructions')
     return 0
 
 

@@ -4,12 +4,13 @@
 # must report exactly the length the image expects for the window opened in
 # each of its functions (read from the run's stats file, vivt-emu
 # --stats-file), and irqsoff-summary.py must fail the run for its windows
-# above BOUND.  TAP on stdout (tests/lib/tap.sh).
-#   tests/irqsoff-calib.sh EMULATOR IMAGE.elf WORKDIR BOUND [emulator options]
+# above BOUND.  The same for its preemption-off window and PBOUND.  TAP on
+# stdout (tests/lib/tap.sh).
+#   tests/irqsoff-calib.sh EMULATOR IMAGE.elf WORKDIR BOUND PBOUND [emulator options]
 # (CALIB_LABEL names the runner in the result lines; default vivt.)
 set -uo pipefail
-emu=$1 elf=$2 dir=$3 bound=$4
-shift 4
+emu=$1 elf=$2 dir=$3 bound=$4 pbound=$5
+shift 5
 mkdir -p "$dir"
 . "$(dirname "$0")/../../../tests/lib/tap.sh"
 tap_open
@@ -31,10 +32,17 @@ while read -r fn want; do
 done < <(sed -n 's/^irqsoff-calib: irqs_off_for in \([a-z_]*\) expects \([0-9]*\) instructions.*/\1 \2/p' "$log" | tr -d '\r')
 [ "$expected" -ge 4 ] && [ "$exact" = "$expected" ]
 tap_check $? "$what: $exact of $expected windows measured to the instruction" "$wrong"
+# The preemption-off window: the application's longest (the image has one).
+want=$(sed -n 's/^irqsoff-calib: preempt_off_for in calib_preempt_off expects \([0-9]*\) instructions.*/\1/p' "$log" | tr -d '\r')
+got=$(sed -n 's/^irqsoff\.preempt\.app\.insns=//p' "$stats" 2>/dev/null)
+opened=$(sed -n 's/^irqsoff\.preempt\.app\.opened=//p' "$stats" 2>/dev/null)
+[ -n "$want" ] && [ "$got" = "$want" ] && [ "${opened#calib_preempt_off+}" != "$opened" ]
+tap_check $? "$what: the preemption-off window measured to the instruction (expected ${want:-nothing}, measured ${got:-nothing} opened at ${opened:-nowhere})"
 rm -f "$dir/irqsoff-calib-over.txt"
-"$(dirname "$0")/../scripts/irqsoff-summary.py" calib "$bound" --stats "$stats" \
-	--over "$dir/irqsoff-calib-over.txt" > "$dir/irqsoff-calib-bound.txt"
+"$(dirname "$0")/../scripts/irqsoff-summary.py" calib "$bound" --stats "$stats" --preempt-bound "$pbound" \
+	--preempt-who app --over "$dir/irqsoff-calib-over.txt" > "$dir/irqsoff-calib-bound.txt"
 rc=$?
-[ "$rc" = 1 ] && [ "$(grep -c . "$dir/irqsoff-calib-over.txt" 2>/dev/null)" = 1 ]
-tap_check $? "$what: a window above $bound instructions fails the bound check (exit $rc)"
+[ "$rc" = 1 ] && [ "$(grep -c . "$dir/irqsoff-calib-over.txt" 2>/dev/null)" = 2 ] &&
+	grep -q "^preempt-off, opened by an application window above $pbound " "$dir/irqsoff-calib-over.txt"
+tap_check $? "$what: a window above $bound instructions IRQs-off, and one above $pbound preemption-off, fail the bound check (exit $rc)"
 tap_close
