@@ -100,6 +100,29 @@ class TraceDumps(unittest.TestCase):
             self.assertEqual(amb.returncode, 2)
             self.assertIn("--trace", amb.stderr)
 
+    def test_two_dumps_with_the_same_label(self):
+        # Two runs of the same command print two dumps labelled alike:
+        # neither is picked silently; LABEL#N says which one.
+        log = (dump("shell", [(0, "w", 1), (24, "w", 0)]) + "lokal> trace dump\n"
+               + dump("shell", [(0, "w", 1), (48, "w", 0)])
+               + dump("other", [(0, "w", 1), (72, "w", 0)]))
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "console.log")
+            open(p, "w").write(log)
+            r = run(p, "--trace", "shell")
+            self.assertEqual(r.returncode, 2)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+            self.assertIn("holds 2 trace dumps labelled 'shell': say which with --trace "
+                          "shell#1 ... shell#2", r.stderr)
+            r = run(p)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("more than one is labelled 'shell'", r.stderr)
+            self.assertIn("no 'shell#3'", run(p, "--trace", "shell#3").stderr)
+            for label, width in (("shell#1", 1000), ("shell#2", 2000), ("other", 3000)):
+                r = stats_of(p, "--trace", label)["inputs"][0]
+                self.assertEqual(r["wake"]["max"], width, label)
+                self.assertTrue(r["input"].endswith("[%s]" % label), r["input"])
+
     def test_dump_after_a_long_log(self):
         # The tool tells a log from a CSV by content; the dump may come late.
         log = "boot line\n" * 20000 + dump("late", [(0, "w", 1), (48, "w", 0)])
@@ -161,6 +184,26 @@ class Compare(unittest.TestCase):
             self.assertAlmostEqual(json.load(open(js))["p99_ratio_b_over_a"], 0.05)
             self.assertIn("1/20.00", p.stdout)
             self.assertEqual(open(png, "rb").read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_inputs_with_the_same_label_refused(self):
+        # Same file names in two folders, or --labels naming both alike:
+        # the legend and the ratio line could not tell them apart.
+        with tempfile.TemporaryDirectory() as d:
+            for sub in ("x", "y"):
+                os.mkdir(os.path.join(d, sub))
+                open(os.path.join(d, sub, "t.vcd"), "w").write(
+                    dump(sub, [(0, "w", 1), (24, "w", 0)]))
+            a, b = os.path.join(d, "x", "t.vcd"), os.path.join(d, "y", "t.vcd")
+            png = os.path.join(d, "cdf.png")
+            for args in ([], ["--labels", "one,one"]):
+                r = run("--compare", a, b, "--plot", png, *args)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+                self.assertIn("both inputs are labelled %r" % ("one" if args else "t.vcd"),
+                              r.stderr)
+                self.assertEqual(r.stdout, "")
+            self.assertFalse(os.path.exists(png))
+            self.assertEqual(run("--compare", a, b, "--labels", "x,y").returncode, 0)
 
 
 class Malformed(unittest.TestCase):

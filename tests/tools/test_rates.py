@@ -9,7 +9,7 @@ import tempfile
 import unittest
 import zipfile
 
-from test_latency import HERE, TOOL, dump, stats_of_text
+from test_latency import HERE, TOOL, dump, stats_of, stats_of_text
 
 # Every way a rate can be absurd: infinite (also as a huge number), zero,
 # sub-hertz, and far beyond any logic analyzer.
@@ -26,8 +26,9 @@ def run(*args):
 
 
 def session(path, samplerate="1 MHz", probes=("switch", "wake"), total=8, unitsize=1,
-            samples=b"\x00\x01\x01\x00\x02\x02\x00"):
-    """A minimal sigrok session file (.sr), as srzip.c writes it."""
+            samples=b"\x00\x01\x01\x00\x02\x02\x00", chunks=None):
+    """A minimal sigrok session file (.sr), as srzip.c writes it; chunks
+    ({name: bytes}) replaces the one logic-1-1 chunk of samples."""
     meta = "[global]\nsigrok version=0.5.2\n\n[device 1]\ncapturefile=logic-1\n"
     meta += "total probes=%d\n" % total
     if samplerate is not None:
@@ -39,7 +40,8 @@ def session(path, samplerate="1 MHz", probes=("switch", "wake"), total=8, unitsi
     with zipfile.ZipFile(path, "w") as z:
         z.writestr("version", "2")
         z.writestr("metadata", meta)
-        z.writestr("logic-1-1", samples)
+        for name, data in (chunks or {"logic-1-1": samples}).items():
+            z.writestr(name, data)
 
 
 class Checked(unittest.TestCase):
@@ -48,6 +50,11 @@ class Checked(unittest.TestCase):
         self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
         self.assertNotIn("internal error", r.stderr)
         self.assertIn(needle, r.stderr)
+
+
+def stats_of_text_path(path):
+    """The first input's figures of the tool on path."""
+    return stats_of(path)["inputs"][0]
 
 
 class SampleRates(Checked):
@@ -156,6 +163,43 @@ class Channels(Checked):
             self.refused(run(p, "--switch", "D0"), "channel wake is probe9, not in the capture")
             session(p, probes=("switch", "", "", "wake"), total=2)
             self.refused(run(p), "channel wake is probe4, not in the capture")
+
+    def test_session_missing_its_first_chunk(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.sr")
+            session(p, chunks={"logic-1-2": b"\x00\x01\x00", "logic-1-3": b"\x01\x00"})
+            r = run(p)
+        self.refused(r, "sample chunk logic-1-1 is missing")
+        self.assertIn("logic-1-2, logic-1-3", r.stderr)
+
+    def test_session_missing_a_middle_chunk(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.sr")
+            session(p, chunks={"logic-1-1": b"\x00\x01\x00", "logic-1-3": b"\x01\x00"})
+            self.refused(run(p), "sample chunk logic-1-2 is missing")
+
+    def test_session_chunks_read_in_number_order(self):
+        # logic-1-10 comes after logic-1-9, not after logic-1-1
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.sr")
+            chunks = {"logic-1-%d" % n: b"\x00" for n in range(1, 11)}
+            chunks["logic-1-2"] = b"\x01"
+            chunks["logic-1-10"] = b"\x01\x01\x00"
+            session(p, chunks=chunks)
+            r = stats_of_text_path(p)
+        self.assertEqual(r["switch"]["count"], 2)
+        self.assertEqual((r["switch"]["min"], r["switch"]["max"]), (1000, 2000))
+
+    def test_session_data_not_whole_samples(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "c.sr")
+            session(p, unitsize=2, samples=b"\x00\x00\x01\x00\x00")
+            r = run(p)
+            self.refused(r, "5 bytes, not a whole number of 2-byte samples")
+            # a sample split across two chunks is whole: read
+            session(p, unitsize=2, chunks={"logic-1-1": b"\x00\x00\x01",
+                                           "logic-1-2": b"\x00\x01\x00\x00\x00"})
+            self.assertEqual(stats_of_text_path(p)["switch"]["count"], 1)
 
     def test_flat_channel_gets_a_wiring_hint(self):
         with tempfile.TemporaryDirectory() as d:

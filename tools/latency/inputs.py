@@ -3,6 +3,7 @@ sigrok session file (.sr, a zip), a console log holding framed trace dumps,
 a VCD (trace dump or sigrok-cli -O vcd), or a sigrok CSV (sigrok-cli -O csv).
 Anything else (empty, binary) is named as the format problem it is."""
 import mmap
+import re
 
 import sigrok_csv
 import sigrok_sr
@@ -98,6 +99,36 @@ def _contains(f, needle):
         return False
 
 
+def _pick(path, dumps, labels, twice, want):
+    """The dump --trace names: a label the log holds once, or LABEL#N, the
+    Nth of the dumps labelled alike (never one of them picked silently)."""
+    picked = [d for d in dumps if d[0] == want]
+    if len(picked) == 1:
+        return picked[0]
+    if len(picked) > 1:
+        raise InputError("%s holds %d trace dumps labelled %r: say which with --trace %s#1 "
+                         "... %s#%d (in the order the log prints them)"
+                         % (path, len(picked), want, want, want, len(picked)))
+    m = re.fullmatch(r"(.*)#([0-9]+)", want)
+    if m and m.group(1) in labels:
+        same = [d for d in dumps if d[0] == m.group(1)]
+        n = int(m.group(2))
+        if 1 <= n <= len(same):
+            return (want, same[n - 1][1])
+        raise InputError("%s holds %d trace dump%s labelled %r, so no %r"
+                         % (path, len(same), "s" if len(same) > 1 else "", m.group(1), want))
+    raise InputError("%s: no trace dump labelled %r (it holds %s)"
+                     % (path, want, ", ".join(labels)))
+
+
+def _numbered(twice):
+    """How --trace picks among dumps labelled alike, for an error line."""
+    if not twice:
+        return ""
+    return " (more than one is labelled %s: --trace LABEL#N picks the Nth of those)" % (
+        " and ".join(repr(t) for t in twice))
+
+
 def _from_text(path, text, trace_label, samplerate=None):
     desc = path
     if vcd.BEGIN in text:
@@ -105,15 +136,13 @@ def _from_text(path, text, trace_label, samplerate=None):
         if not dumps:
             raise InputError("%s: a trace dump begins but never ends (%r missing)"
                              % (path, vcd.END))
+        labels = [d[0] for d in dumps]
+        twice = sorted({lab for lab in labels if labels.count(lab) > 1})
         if trace_label:
-            picked = [d for d in dumps if d[0] == trace_label]
-            if not picked:
-                raise InputError("%s: no trace dump labelled %r (it holds %s)"
-                                 % (path, trace_label, ", ".join(d[0] for d in dumps)))
-            dumps = picked
+            dumps = [_pick(path, dumps, labels, twice, trace_label)]
         elif len(dumps) > 1:
-            raise InputError("%s holds %d trace dumps (%s): pick one with --trace"
-                             % (path, len(dumps), ", ".join(d[0] for d in dumps)))
+            raise InputError("%s holds %d trace dumps (%s): pick one with --trace%s"
+                             % (path, len(dumps), ", ".join(labels), _numbered(twice)))
         desc = "%s [%s]" % (path, dumps[0][0])
         text = dumps[0][1]
     try:
