@@ -116,6 +116,32 @@ class SampleRates(Checked):
             self.assertEqual(r["inputs"][0]["switch"]["count"], 1)
 
 
+class GenCaptureSize(Checked):
+    def test_csv_that_would_be_huge_refused_up_front(self):
+        # 10 ms of trace at 10 GHz: 10^8 rows, 400 MB; 100 ms would be 4 GB.
+        with tempfile.TemporaryDirectory() as d:
+            src, out = os.path.join(d, "t.vcd"), os.path.join(d, "c.csv")
+            open(src, "w").write(dump("t", [(0, "w", 1), (24, "w", 0),
+                                            (2400000, "w", 1), (2400024, "w", 0)]))
+            r = run("gen-capture", src, "--samplerate", "10g", "-o", out)
+            self.refused(r, "the CSV would be 4 GB (1000010003 samples at 10 GHz, one row each)")
+            self.assertIn("write a VCD instead (-o %s.vcd)" % out[:-4], r.stderr)
+            self.assertFalse(os.path.exists(out))
+            vcd = os.path.join(d, "c.vcd")
+            self.assertEqual(run("gen-capture", src, "--samplerate", "10g", "-o", vcd).returncode, 0)
+            self.assertLess(os.path.getsize(vcd), 1000)
+            self.assertEqual(run("gen-capture", src, "--samplerate", "10k", "-o", out).returncode, 0)
+            self.assertLess(os.path.getsize(out), 10**4)
+
+    def test_trace_without_edges(self):
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.join(d, "t.vcd")
+            open(src, "w").write("$timescale 1 ns $end $var wire 1 ! wake $end "
+                                 "$enddefinitions $end\n")
+            self.refused(run("gen-capture", src, "--samplerate", "1m", "-o",
+                             os.path.join(d, "c.vcd")), "no switch or wake signal to capture")
+
+
 class TraceOption(Checked):
     def test_log_without_a_dump(self):
         with tempfile.TemporaryDirectory() as d:

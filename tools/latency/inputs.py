@@ -3,7 +3,11 @@ sigrok session file (.sr, a zip), a console log holding framed trace dumps,
 a VCD (trace dump or sigrok-cli -O vcd), or a sigrok CSV (sigrok-cli -O csv).
 Anything else (empty, binary) is named as the format problem it is."""
 import mmap
+import os
 import re
+import shutil
+import sys
+import tempfile
 
 import sigrok_csv
 import sigrok_sr
@@ -11,6 +15,10 @@ import vcd
 
 READS = ("lokal-latency reads sigrok session files (.sr), VCD, sigrok CSV "
          "and console logs holding trace dumps")
+
+
+# "-" as an input is standard input, called STDIN_NAME in messages.
+STDIN, STDIN_NAME = "-", "<stdin>"
 
 
 class InputError(Exception):
@@ -42,39 +50,74 @@ class Input:
 
 
 def load(path, trace_label=None, samplerate=None):
+    """Read one input: a file, or standard input for "-" (its format told
+    from its content, as for a file). Raises InputError with one line."""
+    if path == STDIN:
+        return _load_stdin(trace_label, samplerate)
+    return _load(path, path, trace_label, samplerate)
+
+
+def _load_stdin(trace_label, samplerate):
+    """Standard input, copied to a temporary file: a session is a zip read
+    by seeking, and a CSV can be larger than memory."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise InputError("%s: there is no standard input to read" % STDIN_NAME)
+    if stream.isatty():
+        raise InputError("%s: standard input is a terminal: pipe a capture in (e.g. "
+                         "sigrok-cli ... -O vcd | lokal-latency -)" % STDIN_NAME)
+    with tempfile.TemporaryDirectory(prefix="lokal-latency-") as tmp:
+        copy = os.path.join(tmp, "stdin")
+        with open(copy, "wb") as f:
+            shutil.copyfileobj(stream, f, 1 << 20)
+        if os.path.getsize(copy) == 0:
+            raise InputError("%s: standard input is empty, no capture in it (%s)"
+                             % (STDIN_NAME, READS))
+        return _load(copy, STDIN_NAME, trace_label, samplerate)
+
+
+def _load(path, name, trace_label, samplerate):
+    """Read the file at path, called name in every message and in the report."""
     try:
         with open(path, "rb") as f:
             head = f.read(1 << 16)
         if not head:
-            raise InputError("%s: empty file, no capture in it (%s)" % (path, READS))
+            raise InputError("%s: empty file, no capture in it (%s)" % (name, READS))
         if head.startswith(sigrok_sr.ZIP_MAGIC):
             if trace_label:
                 raise InputError("%s: a sigrok session holds no trace dump, so no trace %r to "
                                  "pick: --trace is for console logs holding trace dumps"
-                                 % (path, trace_label))
+                                 % (name, trace_label))
             cap = sigrok_sr.parse(path, samplerate)
-            return Input(cap.signals, path, samplerate=cap.samplerate)
+            return Input(cap.signals, name, samplerate=cap.samplerate)
         if _binary(head):
             raise InputError("%s: binary data, and not a sigrok session (.sr is a zip archive): "
-                             "not a format this tool reads (%s)" % (path, READS))
+                             "not a format this tool reads (%s)" % (name, READS))
         with open(path, errors="replace") as f:
             head = f.read(1 << 16)
             if ("$enddefinitions" in head or "$timescale" in head
                     or _contains(f, vcd.BEGIN.encode())):
                 f.seek(0)
-                return _from_text(path, f.read(), trace_label, samplerate)
+                return _from_text(name, f.read(), trace_label, samplerate)
             if trace_label:
                 raise InputError("%s: no trace dump in this file (no %r line), so no trace %r "
                                  "to pick: --trace is for console logs holding trace dumps"
-                                 % (path, vcd.BEGIN, trace_label))
+                                 % (name, vcd.BEGIN, trace_label))
             f.seek(0)
             # A CSV can be millions of rows: read it as a stream.
-            cap = sigrok_csv.parse(f, samplerate)
+            try:
+                cap = sigrok_csv.parse(f, samplerate)
+            except sigrok_csv.CsvError as e:
+                # CSV is the last guess: text that is none of the formats ends here.
+                if sigrok_csv.NO_SAMPLES in str(e):
+                    raise InputError("%s: %s, nor any other format this tool reads (%s)"
+                                     % (name, e, READS))
+                raise
     except OSError as e:
         raise InputError(str(e))
     except (vcd.VcdError, sigrok_csv.CsvError, sigrok_sr.SrError) as e:
-        raise InputError("%s: %s" % (path, e))
-    return Input(cap.signals, path, samplerate=cap.samplerate, invalid=cap.invalid)
+        raise InputError("%s: %s" % (name, e))
+    return Input(cap.signals, name, samplerate=cap.samplerate, invalid=cap.invalid)
 
 
 def _binary(head):
