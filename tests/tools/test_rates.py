@@ -180,6 +180,78 @@ class LargeTimes(unittest.TestCase):
         self.assertEqual((r["wake"]["min"], r["wake"]["max"]), (41, 291))
 
 
+def table_row(stdout, signal):
+    """The ns and us rows of signal in the printed report, as cells."""
+    lines = stdout.splitlines()
+    i = next(n for n, ln in enumerate(lines) if ln.split()[:1] == [signal])
+    return lines[i].split()[2:], lines[i + 1].split()[:-1]
+
+
+class ShortPulses(Checked):
+    """A pulse shorter than the input can time is never reported as 0."""
+    VCD_1NS = ("$timescale 1 ns $end $var wire 1 ! wake $end $enddefinitions $end\n"
+               "#0 0! #100 1! 0! #200 1! #205 0! #300 1! #305 0!\n")
+
+    def tool(self, text, *args, name="in.vcd"):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, name)
+            open(p, "w").write(text)
+            r = run(p, *args)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return r, stats_of(p)["inputs"][0]
+
+    def test_both_edges_in_one_1ns_step(self):
+        r, js = self.tool(self.VCD_1NS)
+        ns, us = table_row(r.stdout, "wake")
+        self.assertEqual(ns, ["<1", "5", "5", "5", "5"])
+        self.assertEqual(us, ["<0.001", "0.005", "0.005", "0.005", "0.005"])
+        self.assertIn("1 pulse shorter than the input can time, shown as <1", r.stdout)
+        self.assertEqual(js["wake"]["min"], "<1 ns")
+        self.assertEqual((js["wake"]["median"], js["wake"]["below_resolution"]), (5, 1))
+        self.assertEqual(js["resolution_ns"], 1)
+
+    def test_sub_ns_widths_of_a_ps_vcd_keep_their_decimals(self):
+        r, js = self.tool("$timescale 1 ps $end $var wire 1 ! wake $end $enddefinitions $end\n"
+                          "#0 0! #100 1! #400 0! #2000 1! #3500 0!\n")
+        ns, us = table_row(r.stdout, "wake")
+        self.assertEqual(ns, ["0.300", "0.300", "1.500", "1.500", "1.500"])
+        self.assertEqual(us[0], "0.000300")
+        self.assertEqual(js["wake"]["min"], 0.3)
+        self.assertNotIn("below_resolution", js["wake"])
+
+    def test_trace_dump_pulse_within_one_tick(self):
+        # rise and fall printed at one time: within one 24 MHz tick
+        text = dump("t", [(10, "w", 1), (17, "w", 0)]).replace(
+            "--- lokal-trace-vcd end", "#2000\n1w\n0w\n--- lokal-trace-vcd end")
+        r, js = self.tool(text, name="t.log")
+        self.assertEqual(table_row(r.stdout, "wake")[0][0], "<41.67")
+        self.assertEqual(js["wake"]["min"], "<41.67 ns")
+        self.assertEqual(js["wake"]["max"], 291)
+
+    def test_counter_faster_than_1ghz(self):
+        # one tick of a 4 GHz counter is 0.25 ns: whole ns, as the firmware
+        # computes them, make it 0, which is below 1 ns and said so
+        r, js = self.tool(dump("t", [(0, "w", 1), (1, "w", 0), (100, "w", 1), (108, "w", 0)],
+                               hz=4 * 10**9), name="t.log")
+        self.assertEqual(js["wake"]["min"], "<1 ns")
+        self.assertEqual(js["wake"]["max"], 2)
+
+    def test_compare_and_plot_say_why_there_is_no_figure(self):
+        with tempfile.TemporaryDirectory() as d:
+            a, b = os.path.join(d, "a.vcd"), os.path.join(d, "b.vcd")
+            open(a, "w").write(self.VCD_1NS)
+            open(b, "w").write("$timescale 1 ns $end $var wire 1 ! wake $end $enddefinitions $end"
+                               "\n#0 0! #100 1! 0! #200 1! 0!\n")
+            r = run("--compare", a, b)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("wake p99 b.vcd/a.vcd: no ratio, the p99 of b.vcd is shorter than the "
+                          "input can time (<1 ns)", r.stdout)
+            self.refused(run(b, "--plot", os.path.join(d, "x.png")),
+                         "every wake pulse is shorter than the input can time (<1 ns)")
+            r = run(a, "--plot", os.path.join(d, "x.png"))
+            self.assertEqual(r.returncode, 0, r.stderr)
+
+
 class Channels(Checked):
     def test_session_channel_outside_the_samples(self):
         with tempfile.TemporaryDirectory() as d:

@@ -11,6 +11,7 @@ import tempfile
 
 import sigrok_csv
 import sigrok_sr
+import stats
 import vcd
 
 READS = ("lokal-latency reads sigrok session files (.sr), VCD, sigrok CSV "
@@ -27,13 +28,16 @@ class InputError(Exception):
 
 class Input:
     def __init__(self, signals, desc, counter_hz=None, samplerate=None,
-                 overflowed=False, invalid=None):
+                 overflowed=False, invalid=None, timescale_ns=None):
         self.signals = signals          # name -> [(time_ns, value)]
         self.desc = desc
         self.counter_hz = counter_hz    # trace dumps: the firmware's counter rate
         self.samplerate = samplerate    # captures: the logic analyzer's rate
         self.overflowed = overflowed
         self.invalid = invalid or {}    # CSV columns that are not logic levels
+        # The shortest time the input can tell from none (ns): a width of 0
+        # is a pulse shorter than this, not a measured 0.
+        self.resolution_ns = stats.resolution(counter_hz, samplerate, timescale_ns)
 
     def channel(self, want, default):
         """The change list of channel `want` (an option) or `default` (by
@@ -202,4 +206,5 @@ def _from_text(path, text, trace_label, samplerate=None):
         except sigrok_csv.CsvError as e:
             raise InputError("%s: %s" % (desc, e))
     return Input(tr.signals, desc, counter_hz=tr.counter_hz, samplerate=tr.samplerate,
+                 timescale_ns=tr.timescale_ns,
                  overflowed=tr.overflowed)

@@ -35,7 +35,10 @@ def _cdf(path, series, title, tmp):
         s = sorted(widths)
         with open(dat, "w") as f:
             for i, w in enumerate(s):
-                f.write("%g %g\n" % (w / 1000.0, (i + 1) / len(s)))
+                # A width of 0 (shorter than the input can time) has no place
+                # on the log axis: the curve starts at the share of those.
+                if w:
+                    f.write("%g %g\n" % (w / 1000.0, (i + 1) / len(s)))
         plots.append("'%s' using 1:2 with steps title '%s'" % (dat, label.replace("'", "")))
     _gnuplot("set terminal pngcairo size 800,500 noenhanced\nset output '%s'\n"
              "set title '%s'\nset xlabel 'latency (us)'\nset ylabel 'fraction of wake-ups'\n"
