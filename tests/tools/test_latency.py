@@ -302,6 +302,7 @@ class CommandLine(unittest.TestCase):
             r = run("gen-capture", vcd, "--samplerate", "1m", "-o", os.path.join(gone, "c.vcd"))
             self.one_line_error(r, "folder %s does not exist" % gone)
             self.one_line_error(run(vcd, "--plot", d), "that is a folder")
+            self.one_line_error(run(vcd, "--json", ""), "--json: an empty file name")
             self.assertFalse(os.path.exists(gone))
 
     def test_gnuplot_failure_is_one_line(self):

@@ -151,6 +151,17 @@ class TraceOption(Checked):
         self.refused(r, "no trace dump in this file")
         self.assertNotIn("sample rate", r.stderr)
 
+    def test_plain_vcd_is_not_a_log(self):
+        # --trace on a VCD on its own used to be ignored without a word
+        self.refused(run(os.path.join(HERE, "handmade.vcd"), "--trace", "kmap_local"),
+                     "a VCD that is no trace dump, so no trace 'kmap_local' to pick")
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "t.vcd")
+            text = dump("t", [(0, "w", 1), (7, "w", 0)]).splitlines()
+            open(p, "w").write("\n".join(text[1:-1]) + "\n")     # unframed
+            self.refused(run(p, "--trace", "u"), "a VCD of trace 't', so no trace 'u' to pick")
+            self.assertEqual(stats_of(p, "--trace", "t")["inputs"][0]["wake"]["max"], 291)
+
     def test_unknown_label_lists_the_dumps(self):
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "console.log")

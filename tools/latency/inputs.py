@@ -178,7 +178,8 @@ def _numbered(twice):
 
 def _from_text(path, text, trace_label, samplerate=None):
     desc = path
-    if vcd.BEGIN in text:
+    framed = vcd.BEGIN in text
+    if framed:
         dumps = vcd.extract_dumps(text)
         if not dumps:
             raise InputError("%s: a trace dump begins but never ends (%r missing)"
@@ -196,6 +197,11 @@ def _from_text(path, text, trace_label, samplerate=None):
         tr = vcd.parse(text)
     except vcd.VcdError as e:
         raise InputError("%s: %s" % (desc, e))
+    if trace_label and not framed and tr.label != trace_label:
+        # A VCD on its own is one trace: --trace may only name its label.
+        raise InputError("%s: a VCD %s, so no trace %r to pick: --trace is for console logs "
+                         "holding trace dumps" % (path, "of trace %r" % tr.label if tr.label
+                                                  else "that is no trace dump", trace_label))
     if samplerate:
         if not tr.samplerate:
             raise InputError("%s: --samplerate is for CSV and .sr captures that do not say their "
