@@ -2,6 +2,7 @@
 answers, trace dumps inside console logs, generated captures, errors."""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -11,8 +12,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOOL = os.path.join(HERE, "..", "..", "tools", "latency", "lokal-latency")
 
 
-def run(*args):
-    return subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True)
+def run(*args, stdin=None):
+    """The tool's status and output; stdin (bytes) is piped in, else none."""
+    p = subprocess.run([sys.executable, TOOL] + list(args), capture_output=True,
+                       input=stdin if stdin is not None else b"", timeout=120)
+    p.stdout, p.stderr = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    return p
 
 
 def stats_of(*args):
@@ -100,6 +105,29 @@ class TraceDumps(unittest.TestCase):
             self.assertEqual(amb.returncode, 2)
             self.assertIn("--trace", amb.stderr)
 
+    def test_two_dumps_with_the_same_label(self):
+        # Two runs of the same command print two dumps labelled alike:
+        # neither is picked silently; LABEL#N says which one.
+        log = (dump("shell", [(0, "w", 1), (24, "w", 0)]) + "lokal> trace dump\n"
+               + dump("shell", [(0, "w", 1), (48, "w", 0)])
+               + dump("other", [(0, "w", 1), (72, "w", 0)]))
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "console.log")
+            open(p, "w").write(log)
+            r = run(p, "--trace", "shell")
+            self.assertEqual(r.returncode, 2)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+            self.assertIn("holds 2 trace dumps labelled 'shell': say which with --trace "
+                          "shell#1 ... shell#2", r.stderr)
+            r = run(p)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("more than one is labelled 'shell'", r.stderr)
+            self.assertIn("no 'shell#3'", run(p, "--trace", "shell#3").stderr)
+            for label, width in (("shell#1", 1000), ("shell#2", 2000), ("other", 3000)):
+                r = stats_of(p, "--trace", label)["inputs"][0]
+                self.assertEqual(r["wake"]["max"], width, label)
+                self.assertTrue(r["input"].endswith("[%s]" % label), r["input"])
+
     def test_dump_after_a_long_log(self):
         # The tool tells a log from a CSV by content; the dump may come late.
         log = "boot line\n" * 20000 + dump("late", [(0, "w", 1), (48, "w", 0)])
@@ -161,6 +189,135 @@ class Compare(unittest.TestCase):
             self.assertAlmostEqual(json.load(open(js))["p99_ratio_b_over_a"], 0.05)
             self.assertIn("1/20.00", p.stdout)
             self.assertEqual(open(png, "rb").read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_inputs_with_the_same_label_refused(self):
+        # Same file names in two folders, or --labels naming both alike:
+        # the legend and the ratio line could not tell them apart.
+        with tempfile.TemporaryDirectory() as d:
+            for sub in ("x", "y"):
+                os.mkdir(os.path.join(d, sub))
+                open(os.path.join(d, sub, "t.vcd"), "w").write(
+                    dump(sub, [(0, "w", 1), (24, "w", 0)]))
+            a, b = os.path.join(d, "x", "t.vcd"), os.path.join(d, "y", "t.vcd")
+            png = os.path.join(d, "cdf.png")
+            for args in ([], ["--labels", "one,one"]):
+                r = run("--compare", a, b, "--plot", png, *args)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+                self.assertIn("both inputs are labelled %r" % ("one" if args else "t.vcd"),
+                              r.stderr)
+                self.assertEqual(r.stdout, "")
+            self.assertFalse(os.path.exists(png))
+            self.assertEqual(run("--compare", a, b, "--labels", "x,y").returncode, 0)
+
+
+def undocumented(help_text):
+    """The arguments argparse's --help lists without a help line."""
+    lines = help_text.splitlines()
+    bare, listing = [], False
+    for i, line in enumerate(lines):
+        if line and not line.startswith(" "):
+            listing = line in ("positional arguments:", "options:", "optional arguments:")
+            continue
+        if not listing or not re.match(r"  \S", line):
+            continue
+        entry = line.strip()
+        # help on the same line, after two or more spaces, or on the next, indented
+        if not re.search(r"\S {2,}\S", entry) and not (
+                i + 1 < len(lines) and re.match(r" {6,}\S", lines[i + 1])):
+            bare.append(entry)
+    return bare
+
+
+class CommandLine(unittest.TestCase):
+    def one_line_error(self, r, needle):
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+        self.assertNotIn("internal error", r.stderr)
+        self.assertIn(needle, r.stderr)
+
+    def test_dash_reads_standard_input(self):
+        for f, args in (("handmade.vcd", []), ("sigrok-default.sr", []),
+                        ("sigrok-default.csv", []), ("handmade.csv", ["--switch", "D0"])):
+            with self.subTest(f=f):
+                path = os.path.join(HERE, f)
+                data = open(path, "rb").read()
+                r = run("-", *args, stdin=data)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                self.assertEqual(r.stdout.splitlines()[0], "<stdin>")
+                self.assertEqual(r.stdout.splitlines()[1:], run(path, *args).stdout.splitlines()[1:])
+        log = "boot\n" + dump("t", [(0, "w", 1), (24, "w", 0)])
+        r = run("-", "--trace", "t", stdin=log.encode())
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("<stdin> [t]", r.stdout)
+
+    def test_dash_in_compare_and_gen_capture(self):
+        vcd = open(os.path.join(HERE, "handmade.vcd"), "rb").read()
+        r = run("--compare", "-", os.path.join(HERE, "handmade.vcd"), stdin=vcd)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("wake p99 handmade.vcd/stdin = 1.0000", r.stdout)
+        self.one_line_error(run("--compare", "-", "-", stdin=vcd), "can be read only once")
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "c.vcd")
+            r = run("gen-capture", "-", "--samplerate", "1g", "-o", out, stdin=vcd)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(stats_of(out)["inputs"][0]["wake"]["max"], 3000)
+
+    def test_dash_with_undeterminable_input(self):
+        self.one_line_error(run("-", stdin=b""), "<stdin>: standard input is empty")
+        r = run("-", stdin=b"hello world\n")
+        self.one_line_error(r, "<stdin>: no samples")
+        self.assertIn("nor any other format this tool reads", r.stderr)
+        self.one_line_error(run("-", stdin=bytes(range(256)) * 4), "<stdin>: binary data")
+
+    def test_help_names_every_argument_and_subcommand(self):
+        r = run("--help")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(undocumented(r.stdout), [])
+        self.assertRegex(r.stdout, r"\n  gen-capture IN --samplerate RATE -o OUT\n +write what")
+        for option in ("FILE", "--compare", "--json", "--labels", "--plot"):
+            self.assertIn(option, r.stdout)
+        r = run("gen-capture", "--help")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(undocumented(r.stdout), [])
+        self.assertIn("--samplerate RATE", r.stdout)
+
+    def test_undocumented_finds_a_bare_argument(self):
+        # the check above must be able to fail
+        self.assertEqual(undocumented("usage: x\n\npositional arguments:\n  input\n\n"
+                                      "options:\n  -h, --help  show this\n  --json JSON\n"
+                                      "  --plot PLOT\n                 PNG\n"),
+                         ["input", "--json JSON"])
+
+    def test_output_in_a_missing_folder_refused_before_any_work(self):
+        vcd = os.path.join(HERE, "handmade.vcd")
+        with tempfile.TemporaryDirectory() as d:
+            gone = os.path.join(d, "no-such-folder")
+            for option in ("--plot", "--json", "--plot-switch-vs-maps"):
+                with self.subTest(option=option):
+                    r = run(vcd, option, os.path.join(gone, "x.png"))
+                    self.one_line_error(r, "%s %s/x.png: folder %s does not exist"
+                                        % (option, gone, gone))
+                    self.assertEqual(r.stdout, "")      # no report: nothing was read
+            r = run("gen-capture", vcd, "--samplerate", "1m", "-o", os.path.join(gone, "c.vcd"))
+            self.one_line_error(r, "folder %s does not exist" % gone)
+            self.one_line_error(run(vcd, "--plot", d), "that is a folder")
+            self.one_line_error(run(vcd, "--json", ""), "--json: an empty file name")
+            self.assertFalse(os.path.exists(gone))
+
+    def test_gnuplot_failure_is_one_line(self):
+        # gnuplot's own error is three lines, and a PNG it cannot place goes
+        # to stdout: neither reaches the user, the gist does.
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "gnuplot")
+            open(fake, "w").write("#!/bin/sh\necho 'PNG bytes'\necho >&2\necho 'gnuplot> set "
+                                  "output' >&2\necho '   line 0: cannot open file' >&2\nexit 1\n")
+            os.chmod(fake, 0o755)
+            env = dict(os.environ, PATH=d + os.pathsep + os.environ["PATH"])
+            r = subprocess.run([sys.executable, TOOL, os.path.join(HERE, "handmade.vcd"), "--plot",
+                                os.path.join(d, "x.png")], capture_output=True, text=True, env=env)
+        self.one_line_error(r, "gnuplot failed (status 1): line 0: cannot open file")
+        self.assertNotIn("PNG bytes", r.stdout)
 
 
 class Malformed(unittest.TestCase):

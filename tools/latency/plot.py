@@ -4,13 +4,22 @@ import subprocess
 import tempfile
 
 
+class PlotError(Exception):
+    """gnuplot missing or failing: one line for the user."""
+
+
 def _gnuplot(script):
+    # gnuplot's own errors take several lines, and a PNG it could not send
+    # to its file goes to stdout: keep both, and say the gist in one line.
     try:
-        subprocess.run(["gnuplot"], input=script, text=True, check=True)
+        p = subprocess.run(["gnuplot"], input=script, text=True, capture_output=True,
+                           errors="replace")
     except FileNotFoundError:
-        raise SystemExit("lokal-latency: no gnuplot for --plot (Debian: apt-get install gnuplot-nox)")
-    except subprocess.CalledProcessError as e:
-        raise SystemExit("lokal-latency: gnuplot failed (status %d)" % e.returncode)
+        raise PlotError("no gnuplot for --plot (Debian: apt-get install gnuplot-nox)")
+    if p.returncode != 0:
+        said = [ln.strip() for ln in p.stderr.splitlines() if ln.strip()]
+        raise PlotError("gnuplot failed (status %d)%s"
+                        % (p.returncode, ": " + said[-1] if said else ""))
 
 
 def cdf(path, series, title):
@@ -26,7 +35,10 @@ def _cdf(path, series, title, tmp):
         s = sorted(widths)
         with open(dat, "w") as f:
             for i, w in enumerate(s):
-                f.write("%g %g\n" % (w / 1000.0, (i + 1) / len(s)))
+                # A width of 0 (shorter than the input can time) has no place
+                # on the log axis: the curve starts at the share of those.
+                if w:
+                    f.write("%g %g\n" % (w / 1000.0, (i + 1) / len(s)))
         plots.append("'%s' using 1:2 with steps title '%s'" % (dat, label.replace("'", "")))
     _gnuplot("set terminal pngcairo size 800,500 noenhanced\nset output '%s'\n"
              "set title '%s'\nset xlabel 'latency (us)'\nset ylabel 'fraction of wake-ups'\n"

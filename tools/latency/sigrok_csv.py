@@ -35,6 +35,9 @@ TIME_LABELS = {"time", "samples", "milliseconds", "microseconds", "nanoseconds",
                "picoseconds", "femtoseconds", "attoseconds"}
 
 
+NO_SAMPLES = "no samples: not a sigrok CSV (or an empty capture)"
+
+
 class CsvError(ValueError):
     pass
 
@@ -162,7 +165,7 @@ def parse(lines, samplerate=None):
                 levels[name] = v
                 cap.signals.setdefault(name, []).append((sample * 1e9 / rate, v))
     if row < 0:
-        raise CsvError("no samples: not a sigrok CSV (or an empty capture)")
+        raise CsvError(NO_SAMPLES)
     # A time column starts at one period, not 0; only differences matter.
     t0 = min((c[0][0] for c in cap.signals.values() if c), default=0)
     cap.signals = {n: [(t - t0, v) for t, v in c] for n, c in cap.signals.items()}

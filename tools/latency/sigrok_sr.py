@@ -84,6 +84,12 @@ def _parse(z, samplerate):
                     key=lambda n: int(n.rsplit("-", 1)[1]))
     if not chunks:
         raise SrError("the session holds no '%s-N' sample chunks" % base)
+    # Chunks are numbered from 1 without gaps: a missing one would shift
+    # every later edge, so name it rather than read on.
+    for want, chunk in enumerate(chunks, 1):
+        if chunk != "%s-%d" % (base, want):
+            raise SrError("sample chunk %s-%d is missing (the session holds %s): a damaged "
+                          "or incomplete session file" % (base, want, _listing(chunks)))
     cap = sigrok_csv.Capture()
     cap.samplerate = rate
     sample = 0
@@ -98,9 +104,21 @@ def _parse(z, samplerate):
                 _record(cap, channels, prev, value, (sample + start) * 1e9 / rate)
                 prev = value
         sample += whole // unitsize
+    if leftover:
+        # A sample cut short means the data and the unitsize disagree:
+        # every level read from it would be a guess.
+        raise SrError("the sample data is %d bytes, not a whole number of %d-byte samples "
+                      "(unitsize=%d): a damaged or incomplete session file"
+                      % (sample * unitsize + len(leftover), unitsize, unitsize))
     if sample == 0:
         raise SrError("the session holds no samples")
     return cap
+
+
+def _listing(chunks):
+    """A short list of chunk names for an error line."""
+    return ", ".join(chunks) if len(chunks) <= 4 else "%s ... %s, %d chunks" % (
+        ", ".join(chunks[:2]), chunks[-1], len(chunks))
 
 
 def _runs(data, unitsize):

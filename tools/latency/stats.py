@@ -6,6 +6,9 @@ the sorted samples, as the firmware's bench computes them.
 import math
 from fractions import Fraction
 
+# The summary entries that are widths (count is not).
+WIDTH_KEYS = ("min", "median", "p90", "p99", "max")
+
 
 def pulses(changes, counter_hz=None, samplerate=None):
     """High pulses of a 0/1 change list, as (start_ns, width_ns).
@@ -72,3 +75,47 @@ def value_at(changes, t):
             break
         v = cv
     return v
+
+
+def resolution(counter_hz=None, samplerate=None, timescale_ns=None):
+    """The shortest width (ns) an input can tell from none, as pulses()
+    measures it: a counter tick (widths are whole ns, so at least 1 ns), a
+    sample, or the VCD's time unit. None if unknown."""
+    if counter_hz:
+        return max(Fraction(10**9, counter_hz), Fraction(1))
+    if samplerate:
+        return Fraction(10**9) / Fraction(samplerate)
+    return Fraction(timescale_ns) if timescale_ns else None
+
+
+def below(res):
+    """How a width of 0 is reported: the pulse was shorter than res ns."""
+    return "<%s ns" % _short(res)
+
+
+def honest(summary, res, widths=None):
+    """The summary with each width of 0 given as below(res), never a 0 that
+    reads as a measurement; with the widths, also how many were that short."""
+    out = dict(summary)
+    if not res:
+        return out
+    for key in WIDTH_KEYS:
+        if key in out and out[key] == 0:
+            out[key] = below(res)
+    short = sum(1 for w in widths or () if w == 0)
+    if short:
+        out["below_resolution"] = short
+    return out
+
+
+def decimals(res):
+    """Decimals of ns that show a width at resolution res ns: none for 1 ns
+    or coarser, 1 for 100 ps, 3 for 1 ps."""
+    if not res or res >= 1:
+        return 0
+    return math.ceil(-math.log10(res) - 1e-9)
+
+
+def _short(res):
+    r = float(res)
+    return "%d" % r if r == int(r) else "%.4g" % r

@@ -30,6 +30,7 @@ class Trace:
         self.widths = {}        # name -> bit width
         self.counter_hz = None  # Lokal dumps: the firmware's counter rate
         self.samplerate = None  # sigrok captures: the logic analyzer's rate
+        self.timescale_ns = None  # the time unit, in ns (an int or a Fraction)
         self.label = None
         self.overflowed = False
 
@@ -83,6 +84,7 @@ def parse(text):
         raise VcdError("no $enddefinitions: not a VCD")
     if scale is None:
         raise VcdError("no $timescale")
+    tr.timescale_ns = scale
     if not ids:
         raise VcdError("no $var: the dump has no signals")
 
