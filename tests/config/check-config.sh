@@ -212,7 +212,7 @@ fi
 fresh_o=$(build_dir versatilepb "HZ=100")
 printf '%s\n' 'test_fault_null | qemu | * | HZ=100 | 3 | data abort |' \
 	'test_no_such_image | qemu | * | HZ=100 | 0 | |' 'test_boot | qemu' > "$out/bad.list"
-CHECK_OUT=$out/fresh tests/target/run.sh "$out/bad.list" "$out/bad.tap" > "$out/runner.log" 2>&1
+CHECK_OUT=$out/fresh TARGET_BOARDS=versatilepb tests/target/run.sh "$out/bad.list" "$out/bad.tap" > "$out/runner.log" 2>&1
 rc=$?
 if [ "$rc" -ne 0 ] && [ "$(grep -c '^not ok' "$out/bad.tap")" -eq 3 ] &&
    grep -q 'test_fault_null \[HZ=100\]: exit status 4, expected 3' "$out/bad.tap" &&
