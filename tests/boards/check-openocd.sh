@@ -108,5 +108,20 @@ for cfg in board/*/openocd.cfg; do
 		tap_result "not ok" "$cfg parses (dummy adapter) and defines lokal_load, lokal_debug" "see $out/parse-$b.log"
 	fi
 done
+# A board's own procedure self-test (board/<b>/openocd-selftest.tcl), when it has one.
+for t in board/*/openocd-selftest.tcl; do
+	[ -e "$t" ] || continue
+	b=$(basename "$(dirname "$t")")
+	openocd_run "$out/selftest-$b.log" -c "$dummy" -f "board/$b/openocd.cfg" -c "$quiet" -f "$t" -c shutdown
+	n=0
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in
+		PASS\ *) tap_result ok "${line#PASS }" ;;
+		FAIL\ *) name=${line#FAIL }; tap_result "not ok" "${name%%: *}" "${name#*: }" ;;
+		esac
+	done < <(grep -E '^(PASS|FAIL) ' "$out/selftest-$b.log")
+	[ "$n" -gt 0 ] || tap_result "not ok" "$t ran its cases" "none; see $out/selftest-$b.log"
+done
 # Any failing case fails the phase.
 tap_close
