@@ -18,9 +18,9 @@ void aspeed_timer_init(uintptr_t base);
 /*
  * Start timer n counting reload..0 at the 1 MHz clock, over and over, with
  * its interrupt on (irq = 1) or off. The clock select is written before
- * the enable, in its own write: QEMU 7.2 takes a control write's new
- * clock only after acting on its enable bit, so a combined write would
- * time the first period with the previous clock.
+ * the enable, in its own write: QEMU 7.2 stores a control write only
+ * after acting on its enable bit, so a combined write computes the first
+ * deadline with the previous clock (from 1 MHz to PCLK: 24 times late).
  */
 void aspeed_timer_start(uintptr_t base, unsigned int n, uint32_t reload, int irq);
 void aspeed_timer_stop(uintptr_t base, unsigned int n);
