@@ -35,10 +35,11 @@ void aspeed_timer_init(uintptr_t base)
 	mmio_write32(base + TIMER_CTRL, ext);
 }
 
-void aspeed_timer_start(uintptr_t base, unsigned int n, uint32_t reload, int irq)
+void aspeed_timer_start(uintptr_t base, unsigned int n, uint32_t reload, unsigned int flags)
 {
 	uintptr_t t = base + ASPEED_TIMER_REGS(n);
-	uint32_t bits = CTRL_EXT_CLK | (irq ? CTRL_IRQ : 0);
+	uint32_t bits = (flags & ASPEED_TIMER_PCLK ? 0 : CTRL_EXT_CLK) |
+			(flags & ASPEED_TIMER_IRQ ? CTRL_IRQ : 0);
 
 	ctrl_write(base, n, bits);              /* stopped, clock and interrupt chosen */
 	/* Match registers at 0: no interrupt before the counter reaches zero. */

@@ -16,6 +16,7 @@
 #include <drivers/aspeed_gpio.h>
 #include <drivers/aspeed_xdma.h>
 #include <drivers/aspeed_wdt.h>
+#include <drivers/aspeed_scu.h>
 #include <drivers/ns16550.h>
 #include <generated/config.h>
 #include <board.h>
@@ -51,11 +52,15 @@ static void console_irq(unsigned int irq, void *arg)
 	console_rx_overruns(ns16550_rx_irq(BOARD_UART5_BASE, console_rx_byte, arg));
 }
 
+/* PCLK, from the SCU's clock setup: clock_read()'s rate. */
+static uint32_t counter_hz;
+
 void board_init(void)
 {
 	aspeed_timer_init(BOARD_TIMER_BASE);
-	/* Free-running: reload 0xffffffff, no interrupt; clock_read() inverts it. */
-	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_COUNTER_TIMER, 0xffffffffu, 0);
+	/* Free-running at PCLK: reload 0xffffffff, no interrupt; clock_read() inverts it. */
+	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_COUNTER_TIMER, 0xffffffffu, ASPEED_TIMER_PCLK);
+	counter_hz = aspeed_scu_pclk_hz(BOARD_SCU_BASE);
 	aspeed_gpio_write(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_GPIO_RDATA, BOARD_MARKER_PIN, 0);
 	aspeed_gpio_write(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_GPIO_RDATA, BOARD_WAKE_PIN, 0);
 	aspeed_gpio_set_output(BOARD_MARKER_GPIO_BASE, BOARD_MARKER_PIN);
@@ -124,7 +129,7 @@ uint32_t clock_read(void)
 
 uint32_t clock_hz(void)
 {
-	return BOARD_COUNTER_HZ;
+	return counter_hz;
 }
 
 static void tick_irq(unsigned int irq, void *arg)
@@ -136,7 +141,7 @@ static void tick_irq(unsigned int irq, void *arg)
 void tick_start(unsigned int hz)
 {
 	request_irq(BOARD_TIMER1_IRQ, tick_irq, NULL);
-	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_TICK_TIMER, BOARD_TIMER_CLK_HZ / hz, 1);
+	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_TICK_TIMER, BOARD_TIMER_CLK_HZ / hz, ASPEED_TIMER_IRQ);
 }
 
 unsigned int oneshot_timer_irq(void)
@@ -151,7 +156,8 @@ void oneshot_timer_arm(uint32_t us)
 	uint64_t ticks = (uint64_t)us * BOARD_TIMER_CLK_HZ / 1000000u;
 
 	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_ONESHOT_TIMER,
-			   ticks == 0 ? 1 : ticks > 0xffffffffu ? 0xffffffffu : (uint32_t)ticks, 1);
+			   ticks == 0 ? 1 : ticks > 0xffffffffu ? 0xffffffffu : (uint32_t)ticks,
+			   ASPEED_TIMER_IRQ);
 	arch_local_irq_restore(flags);
 }
 
@@ -199,6 +205,6 @@ void machine_reset(void)
 
 	/* The watchdog resets the whole chip 1 ms from now; give it 100 ms. */
 	aspeed_wdt_reset_in(BOARD_WDT1_BASE, 1000);
-	while (clock_read() - t0 < BOARD_COUNTER_HZ / 10)
+	while (clock_read() - t0 < counter_hz / 10)
 		;
 }

@@ -15,14 +15,18 @@
 
 /* Every timer stopped, its interrupt off, clocked from the 1 MHz external clock. */
 void aspeed_timer_init(uintptr_t base);
+
+/* aspeed_timer_start() flags. */
+#define ASPEED_TIMER_IRQ        1u      /* interrupt at each reload */
+#define ASPEED_TIMER_PCLK       2u      /* count at PCLK instead of the 1 MHz external clock */
 /*
- * Start timer n counting reload..0 at the 1 MHz clock, over and over, with
- * its interrupt on (irq = 1) or off. The clock select is written before
- * the enable, in its own write: QEMU 7.2 stores a control write only
- * after acting on its enable bit, so a combined write computes the first
- * deadline with the previous clock (from 1 MHz to PCLK: 24 times late).
+ * Start timer n counting reload..0, over and over. The clock select is
+ * written before the enable, in its own write: QEMU 7.2 stores a control
+ * write only after acting on its enable bit, so a combined write computes
+ * the first deadline with the previous clock (from 1 MHz to PCLK: 24
+ * times late).
  */
-void aspeed_timer_start(uintptr_t base, unsigned int n, uint32_t reload, int irq);
+void aspeed_timer_start(uintptr_t base, unsigned int n, uint32_t reload, unsigned int flags);
 void aspeed_timer_stop(uintptr_t base, unsigned int n);
 /* The counter's current value (counts down from reload to 0). */
 static inline uint32_t aspeed_timer_count(uintptr_t base, unsigned int n)
