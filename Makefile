@@ -129,7 +129,7 @@ check: bootstrap
 # tests/config/check-config.sh compares this list with the targets that exist.
 help:
 	@echo "Lokal: make [TARGET] [VARIABLE=VALUE ...]"
-	@echo "Build and run (QEMU -M versatilepb):"
+	@echo "Build and run (QEMU: -M versatilepb, or BOARD=ast2400-palmetto for -M palmetto-bmc):"
 	@echo "  all               build $(O)/lokal.elf (.bin, .map); the default"
 	@echo "  run               boot it under qemu-system-arm and run the demo"
 	@echo "  shell             the console shell under QEMU (the image a board boots; piped input works)"
@@ -137,7 +137,7 @@ help:
 	@echo "  boards            the boards, and what runs where (QEMU, emulator, hardware)"
 	@echo "The ARM926 emulator with a D-cache model and cache oracle (tools/vivt-emu):"
 	@echo "  vivt-emu          build it: build/vivt-emu/vivt-emu (--help lists its options)"
-	@echo "  run-vivt          run $(O)/lokal.elf on it (every board, e.g. BOARD=at91sam9g20-ek)"
+	@echo "  run-vivt          run $(O)/lokal.elf on it (the boards it models, e.g. BOARD=at91sam9g20-ek)"
 	@echo "Benchmarks and long runs:"
 	@echo "  bench             benchmarks under -icount (see README)"
 	@echo "  stress            the long kmap stress run (10^6 map/unmap pairs)"

@@ -14,7 +14,8 @@
 # in order, and no two lanes write the same build directory: lane 1 is
 # host-side (build/host*, build/check-config), then the AT91 board on the
 # emulator (build/at91sam9g20-ek*); lane 2 builds and runs the versatilepb
-# images (build/versatilepb*, build/vivt-emu), then the shell's scripted
+# images (build/versatilepb*, build/vivt-emu) and, in check-target and
+# check-boards, the AST2400's (build/ast2400-palmetto*), then the shell's scripted
 # sessions (in versatilepb folders too, so in this lane) and the tool
 # tests. The one thing both lanes use, the emulator, is built before they
 # start. The split

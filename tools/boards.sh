@@ -4,7 +4,7 @@
 # tools/vivt-emu), the hardware flow (make load always; make flash when the
 # board has a NOR boot stub), read from the tree so it cannot go stale.
 set -euo pipefail
-printf '%-16s %-34s %-38s %s\n' board QEMU "emulator (make vivt-emu)" "hardware (docs/board-flow.md)"
+printf '%-16s %-40s %-38s %s\n' board QEMU "emulator (make vivt-emu)" "hardware (docs/board-flow.md)"
 for mk in board/*/board.mk; do
 	b=$(basename "$(dirname "$mk")")
 	if grep -q '^BOARD_QEMU' "$mk"; then
@@ -19,5 +19,5 @@ for mk in board/*/board.mk; do
 	fi
 	hw="make BOARD=$b load, debug-board"
 	[ -e "board/$b/nor-boot.S" ] && hw="$hw, flash"
-	printf '%-16s %-34s %-38s %s\n' "$b" "$qemu" "$emu" "$hw"
+	printf '%-16s %-40s %-38s %s\n' "$b" "$qemu" "$emu" "$hw"
 done

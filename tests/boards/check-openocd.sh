@@ -108,5 +108,39 @@ for cfg in board/*/openocd.cfg; do
 		tap_result "not ok" "$cfg parses (dummy adapter) and defines lokal_load, lokal_debug" "see $out/parse-$b.log"
 	fi
 done
+# The same refusal for `make load` on each board with a config of its own
+# (a stand-in ELF at the board's load address, never remade).
+for cfg in board/*/openocd.cfg; do
+	[ -e "$cfg" ] || continue
+	b=$(basename "$(dirname "$cfg")")
+	addr=$(sed -n 's/^#define BOARD_LOAD_ADDR *\(0x[0-9a-fA-F]*\).*/\1/p' "board/$b/board.h")
+	arm-none-eabi-gcc -nostdlib -Wl,-Ttext="${addr:-0x10000}" -o "$out/tiny-$b.elf" "$out/tiny.S"
+	log=$out/no-board-load-$b.log
+	timeout -k 5 120 make --no-print-directory load BOARD="$b" ADAPTER=interface/dummy.cfg \
+		BOARD_ELF="$out/tiny-$b.elf" -o "$out/tiny-$b.elf" GDB_PORT=disabled > "$log" 2>&1 < /dev/null
+	rc=$?
+	if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q 'no ARM926EJ-S answers on JTAG' "$log" &&
+	   grep -q "make load: FAILED: OpenOCD could not reach or drive the board" "$log"; then
+		tap_result ok "make BOARD=$b load with no board answering fails with a clear message"
+	else
+		tap_result "not ok" "make BOARD=$b load with no board answering fails with a clear message" "exit $rc; see $log"
+	fi
+done
+
+# A board's own procedure self-test (board/<b>/openocd-selftest.tcl), when it has one.
+for t in board/*/openocd-selftest.tcl; do
+	[ -e "$t" ] || continue
+	b=$(basename "$(dirname "$t")")
+	openocd_run "$out/selftest-$b.log" -c "$dummy" -f "board/$b/openocd.cfg" -c "$quiet" -f "$t" -c shutdown
+	n=0
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in
+		PASS\ *) tap_result ok "${line#PASS }" ;;
+		FAIL\ *) name=${line#FAIL }; tap_result "not ok" "${name%%: *}" "${name#*: }" ;;
+		esac
+	done < <(grep -E '^(PASS|FAIL) ' "$out/selftest-$b.log")
+	[ "$n" -gt 0 ] || tap_result "not ok" "$t ran its cases" "none; see $out/selftest-$b.log"
+done
 # Any failing case fails the phase.
 tap_close

@@ -1,0 +1,13 @@
+# ASPEED AST2400 on a Palmetto-style board (QEMU: -M palmetto-bmc).
+# UNTESTED ON HARDWARE (see board/README.md).
+BOARD_SRCS := board/ast2400-palmetto/board.c \
+              drivers/aspeed_vic.c drivers/aspeed_timer.c drivers/ns16550.c \
+              drivers/aspeed_gpio.c drivers/aspeed_xdma.c drivers/aspeed_wdt.c \
+              drivers/aspeed_scu.c
+BOARD_LDSCRIPT := board/ast2400-palmetto/lokal.ld
+BOARD_OPENOCD_CFG := board/ast2400-palmetto/openocd.cfg
+# QEMU's AST2400 SDRAM controller takes 64, 128, 256 or 512 MiB only: the
+# machine gets the smallest of those that holds RAM_MB (the firmware uses
+# RAM_MB of it).
+AST2400_QEMU_MB = $(firstword $(foreach m,64 128 256 512,$(if $(shell [ $(RAM_MB) -le $(m) ] && echo y),$(m))))
+BOARD_QEMU = qemu-system-arm -M palmetto-bmc -m $(AST2400_QEMU_MB)M
