@@ -109,7 +109,8 @@ static void pdc_tx_byte(struct event *e)
 	}
 	/* A device at work is progress: a WFI it ended is not the halt loop. */
 	vm->wfi_repeats = 0;
-	ms_dma_read(vm->ms, u->tpr, 1, u->tx_pc);
+	if (vm->ms)	/* --no-model: no oracle to tell */
+		ms_dma_read(vm->ms, u->tpr, 1, u->tx_pc);
 	vemu_console_putc(vm, vm->ram[off]);
 	u->tpr++;
 	if (--u->tcr == 0 && u->tncr) {
