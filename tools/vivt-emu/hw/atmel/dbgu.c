@@ -155,6 +155,14 @@ static void rx_poll(struct event *e)
 	}
 }
 
+/* A byte of input would set RXRDY now (the typist waits for RHR to be read). */
+static int input_fd(struct event *e)
+{
+	struct atmel_dbgu *u = e->priv;
+
+	return receiving(u) && !(u->status & SR_RXRDY) ? u->fd : -1;
+}
+
 static bool dbgu_read(struct device *d, uint32_t off, unsigned size, uint32_t *val)
 {
 	struct atmel_dbgu *u = d->priv;
@@ -245,6 +253,7 @@ void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, cons
 	u->irq = irq;
 	u->fd = vemu_console_input(input);
 	u->rx_ev.fire = rx_poll;
+	u->rx_ev.input_fd = input_fd;
 	u->rx_ev.priv = u;
 	vemu_event_add(vm, &u->rx_ev);
 	u->tx_ev.fire = pdc_tx_byte;
