@@ -179,7 +179,7 @@ struct vemu {
 	unsigned block_loads, block_stores;	/* accesses so far in this block */
 	int access_kind;		/* 1 load, 2 store: a report comes from it */
 	uint64_t count_left;		/* STOP_COUNT: the instructions left before the limit */
-	bool counting;			/* Unicorn runs them one by one (its count) */
+	bool counting;			/* the next block is the one Unicorn's count runs */
 	uint32_t wfi_pc;		/* quiet-halt detection */
 	unsigned wfi_repeats;
 	uint64_t irqs_taken;

@@ -273,9 +273,9 @@ void cpu_insn_limit_stop(struct vemu *vm, uint32_t pc)
 }
 
 /*
- * The instruction limit falls in the block about to run: stop before it,
- * and the run loop runs its first instructions up to the limit under
- * Unicorn's count (an instruction hook for those few only).
+ * The instruction limit falls in the block about to run (vm->block_size
+ * long): stop before it, and the run loop runs its first instructions up
+ * to the limit under Unicorn's count (an instruction hook for those only).
  */
 static void insn_limit_near(struct vemu *vm, uint32_t pc)
 {
@@ -298,10 +298,16 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	struct vemu *vm = user;
 	uint32_t pc = (uint32_t)address;
 
-	/* Before anything is counted: the block runs again once stopped here. */
-	if (vm->opt.insn_limit && vm->insns + (size >> 2) > vm->opt.insn_limit && !vm->counting) {
-		insn_limit_near(vm, pc);
-		return;
+	/* Before anything is counted: the block runs again once stopped here,
+	 * the first time under Unicorn's count (anything after it is past the
+	 * limit: stopped at once). */
+	if (vm->opt.insn_limit && vm->insns + (size >> 2) > vm->opt.insn_limit) {
+		if (!vm->counting) {
+			vm->block_size = size;
+			insn_limit_near(vm, pc);
+			return;
+		}
+		vm->counting = false;
 	}
 	if (vm->psr_pending)
 		irqsoff_cpu_settle(vm);

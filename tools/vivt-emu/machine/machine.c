@@ -353,8 +353,10 @@ int vemu_run(struct vemu *vm)
 		case STOP_COUNT:
 			pc = vm->resume_pc;
 			count = vm->count_left;
-			/* Code translated before has no call to Unicorn's counting hook. */
-			uc_ctl_flush_tlb(vm->uc);
+			/* The block as translated before has no call to Unicorn's
+			 * counting hook: translate it again (flushing all code would
+			 * take seconds). */
+			uc_ctl_remove_cache(vm->uc, pc, (uint64_t)pc + vm->block_size);
 			break;
 		case STOP_IRQ:
 			cpu_take_irq(vm, vm->resume_pc);
