@@ -58,7 +58,11 @@ void runctl_init(struct vemu *vm)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 
+	/* One handler at a time: the first signal's time is set before another looks. */
 	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGHUP);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
