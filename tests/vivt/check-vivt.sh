@@ -110,6 +110,8 @@ tap_from "vivt --stats-at-lines" tools/vivt-emu/tests/stats-lines.sh "$emu" "$O/
 
 # ---- the command line and run control: option ranges, a cut ELF, signals, limits, progress
 tap_from "vivt cli" tools/vivt-emu/tests/cli.sh "$emu" "$O/shell.elf" "$O/lokal.elf" "$outdir/cli"
+# ---- WFI with the console input open and silent: waiting for input, or a halt
+tap_from "vivt idle" tools/vivt-emu/tests/idle.sh "$emu" "$O/shell.elf" "$O/lokal.elf" "$outdir/idle"
 
 start=$(date +%s)
 i=$(wc -l < "$runs")

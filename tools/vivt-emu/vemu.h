@@ -34,6 +34,14 @@ struct event {
 	bool armed;
 	void (*fire)(struct event *e);
 	void *priv;
+	/*
+	 * Set only on an event that looks for host input (a UART's receive
+	 * poll): the host descriptor whose next byte would raise the device's
+	 * interrupt now, or -1 while no byte would (receiver or its interrupt
+	 * off, a byte not yet read, input ended).  Such an event firing with
+	 * nothing to read is neither a wake-up nor a sign of a halt.
+	 */
+	int (*input_fd)(struct event *e);
 };
 
 /* An interrupt input of some controller. */
@@ -108,7 +116,7 @@ struct options {
 #define VEMU_DEFAULT_INSN_LIMIT	20000000000ull
 
 enum stop_kind { STOP_NONE, STOP_IRQ, STOP_EXIT, STOP_ERROR, STOP_RESUME,
-		 STOP_SWEEP_ARRIVAL, STOP_SWEEP_POINT };
+		 STOP_SWEEP_ARRIVAL, STOP_SWEEP_POINT, STOP_COUNT };
 
 /*
  * The sweep (--sweep): one run per instruction of a visit to a range, each
@@ -170,6 +178,8 @@ struct vemu {
 	uint32_t block_size;
 	unsigned block_loads, block_stores;	/* accesses so far in this block */
 	int access_kind;		/* 1 load, 2 store: a report comes from it */
+	uint64_t count_left;		/* STOP_COUNT: the instructions left before the limit */
+	bool counting;			/* the next block is the one Unicorn's count runs */
 	uint32_t wfi_pc;		/* quiet-halt detection */
 	unsigned wfi_repeats;
 	uint64_t irqs_taken;
@@ -201,6 +211,21 @@ void vemu_event_add(struct vemu *vm, struct event *e);
 void vemu_event_arm(struct vemu *vm, struct event *e, uint64_t when);
 void vemu_event_cancel(struct vemu *vm, struct event *e);
 void vemu_run_events(struct vemu *vm);
+/* How a WFI's sleep ended (vemu_sleep). */
+enum sleep_end {
+	SLEEP_WOKEN,	/* the CPU's IRQ input is raised */
+	SLEEP_STOPPED,	/* the run ends: a signal, a limit, a device's error */
+	SLEEP_FOREVER,	/* nothing armed could ever raise an IRQ */
+	SLEEP_UNWOKEN,	/* devices' events kept firing for an hour of emulated time, no IRQ */
+};
+/*
+ * WFI's sleep, pc the WFI's address (for messages): emulated time goes from
+ * event to event until the CPU's IRQ input is raised, as the ARM926 wakes
+ * only for a pending interrupt (even a masked one).  While only input polls
+ * are armed and some input would raise an interrupt, it waits for the host's
+ * input in wall-clock time.
+ */
+enum sleep_end vemu_sleep(struct vemu *vm, uint32_t pc);
 void vemu_set_irq(struct vemu *vm, bool level);
 uint32_t vemu_random(struct vemu *vm);
 /* Ends the run with an error naming what happened; exit status 1. */
@@ -223,6 +248,8 @@ uint32_t cpu_cp15(struct vemu *vm, unsigned crn, unsigned opc1, unsigned crm, un
 void cpu_set_cp15(struct vemu *vm, unsigned crn, unsigned opc1, unsigned crm, unsigned opc2, uint32_t val);
 void cpu_flush_tlb(struct vemu *vm);
 void cpu_take_irq(struct vemu *vm, uint32_t pc);
+/* The run's end at --insn-limit, pc where it stopped. */
+void cpu_insn_limit_stop(struct vemu *vm, uint32_t pc);
 bool cpu_cond_passed(uint32_t insn, uint32_t cpsr);
 
 /* mmu-probe.c: the guest's own translation, for faults and host reads */
@@ -278,6 +305,8 @@ void irqsoff_cpu_free(struct vemu *vm);
 void runctl_init(struct vemu *vm);
 /* From the block hook once vm->insns reaches vm->runctl_next. */
 void runctl_check(struct vemu *vm);
+/* True (the run stopping, after its message) if a signal asked the run to end. */
+bool runctl_signalled(struct vemu *vm);
 void runctl_done(void);
 
 /* sweep-cpu.c: the range's hook, the arrival and the IRQ landed at a step */

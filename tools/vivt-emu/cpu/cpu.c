@@ -150,33 +150,47 @@ static void quiet_halt(struct vemu *vm, uint32_t pc)
 }
 
 /*
- * WFI: time jumps to the next event.  The same WFI again and again with
- * interrupts off and nothing taken in between is the firmware's halt loop.
+ * WFI: the core sleeps until its IRQ input is raised (vemu_sleep), then
+ * carries on after the WFI.  A halt is proven two ways, both with IRQs
+ * masked in CPSR: the same WFI reached again and again with an IRQ still
+ * pending and none taken in between (the halt loop around WFI), or a sleep
+ * nothing armed could ever end.  A sleep that waits for host input is
+ * neither: input may come.
  */
 static void wait_for_interrupt(struct vemu *vm, uint32_t pc)
 {
-	uint32_t cpsr = cpu_reg(vm, UC_ARM_REG_CPSR);
+	bool masked = cpu_reg(vm, UC_ARM_REG_CPSR) & PSR_I;
 
-	if (cpsr & PSR_I) {
+	if (masked && vm->irq_level) {
 		if (vm->wfi_pc == pc && ++vm->wfi_repeats >= 3) {
 			quiet_halt(vm, pc);
 			return;
 		}
 		if (vm->wfi_pc != pc)
 			vm->wfi_repeats = 0;
+	} else {
+		vm->wfi_repeats = 0;
 	}
 	vm->wfi_pc = pc;
-	if (!vm->irq_level) {
-		if (vm->next_event == UINT64_MAX) {
-			if (cpsr & PSR_I)
-				quiet_halt(vm, pc);
-			else
-				vemu_fail(vm, "WFI at 0x%08x with no timer armed and no input: the CPU would sleep forever", pc);
-			return;
-		}
-		if (vm->next_event > vm->now)
-			vm->now = vm->next_event;
-		vemu_run_events(vm);
+	switch (vemu_sleep(vm, pc)) {
+	case SLEEP_WOKEN:
+		break;
+	case SLEEP_STOPPED:
+		return;
+	case SLEEP_FOREVER:
+		if (masked)
+			quiet_halt(vm, pc);
+		else
+			vemu_fail(vm, "WFI at 0x%08x with no timer armed and no input that could "
+				  "raise an interrupt: the CPU would sleep forever", pc);
+		return;
+	case SLEEP_UNWOKEN:
+		if (masked)
+			quiet_halt(vm, pc);
+		else
+			vemu_fail(vm, "WFI at 0x%08x: no interrupt in an hour of emulated time while "
+				  "timers kept running (their interrupts off?): the CPU would sleep forever", pc);
+		return;
 	}
 	/* Unicorn's own WFI ends the run (or the block); carry on after it. */
 	if (vm->stop == STOP_NONE) {
@@ -250,6 +264,31 @@ void cpu_add_cp15_sites(struct vemu *vm, const uint8_t *code, uint32_t va, uint3
 	}
 }
 
+void cpu_insn_limit_stop(struct vemu *vm, uint32_t pc)
+{
+	vemu_fail(vm, "stopped at %s of %llu instructions (%.3f s emulated, pc 0x%08x): "
+		  "--insn-limit N raises it, 0 for none",
+		  vm->opt.insn_limit == VEMU_DEFAULT_INSN_LIMIT ? "the default limit" : "--insn-limit",
+		  (unsigned long long)vm->opt.insn_limit, (double)vm->now / 1e9, pc);
+}
+
+/*
+ * The instruction limit falls in the block about to run (vm->block_size
+ * long): stop before it, and the run loop runs its first instructions up
+ * to the limit under Unicorn's count (an instruction hook for those only).
+ */
+static void insn_limit_near(struct vemu *vm, uint32_t pc)
+{
+	if (vm->insns >= vm->opt.insn_limit) {
+		cpu_insn_limit_stop(vm, pc);
+		return;
+	}
+	vm->count_left = vm->opt.insn_limit - vm->insns;
+	vm->resume_pc = pc;
+	vm->stop = STOP_COUNT;
+	uc_emu_stop(vm->uc);
+}
+
 /*
  * Every block: time advances by its instructions (1 instruction = 1 ns),
  * due events fire, and a pending IRQ is taken at this block boundary.
@@ -259,6 +298,17 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	struct vemu *vm = user;
 	uint32_t pc = (uint32_t)address;
 
+	/* Before anything is counted: the block runs again once stopped here,
+	 * the first time under Unicorn's count (anything after it is past the
+	 * limit: stopped at once). */
+	if (vm->opt.insn_limit && vm->insns + (size >> 2) > vm->opt.insn_limit) {
+		if (!vm->counting) {
+			vm->block_size = size;
+			insn_limit_near(vm, pc);
+			return;
+		}
+		vm->counting = false;
+	}
 	if (vm->psr_pending)
 		irqsoff_cpu_settle(vm);
 	irqsoff_cpu_block(vm, pc);

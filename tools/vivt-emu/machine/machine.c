@@ -4,11 +4,18 @@
  * Unicorn only to take an interrupt or end the run.
  */
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "vemu.h"
+
+/* Devices' events firing this long with no IRQ raised: the CPU sleeps for good. */
+#define SLEEP_MAX_NS	3600000000000ull
+/* A wait for host input looks at signals this often (a signal also ends it at once). */
+#define INPUT_WAIT_MS	100
 
 /* The linker's bounds of the section MACHINE_REGISTER fills. */
 extern const struct machine_desc *const __start_vemu_machines[];
@@ -90,6 +97,65 @@ void vemu_run_events(struct vemu *vm)
 		first->fire(first);
 	}
 	recompute_next(vm);
+}
+
+static uint64_t wall_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+enum sleep_end vemu_sleep(struct vemu *vm, uint32_t pc)
+{
+	uint64_t start = vm->now;
+
+	for (;;) {
+		struct pollfd fds[VEMU_MAX_EVENTS];
+		unsigned nfds = 0;
+		bool device = false;
+
+		if (vm->stop != STOP_NONE || runctl_signalled(vm))
+			return SLEEP_STOPPED;
+		if (vm->irq_level)
+			return SLEEP_WOKEN;
+		if (vm->opt.max_insns && vm->now > vm->opt.max_insns) {
+			vemu_fail(vm, "no exit after %llu ns of emulated time (pc 0x%08x, in WFI)",
+				  (unsigned long long)vm->now, pc);
+			return SLEEP_STOPPED;
+		}
+		for (unsigned i = 0; i < vm->nevents; i++) {
+			struct event *e = vm->events[i];
+			int fd;
+
+			if (!e->armed)
+				continue;
+			if (!e->input_fd)
+				device = true;
+			else if ((fd = e->input_fd(e)) >= 0)
+				fds[nfds++] = (struct pollfd){ .fd = fd, .events = POLLIN };
+		}
+		if (!device && !nfds)
+			return SLEEP_FOREVER;
+		if (device) {
+			/* A timer whose interrupt is off fires for ever; input could still come. */
+			if (!nfds && vm->now - start > SLEEP_MAX_NS)
+				return SLEEP_UNWOKEN;
+			if (vm->next_event > vm->now)
+				vm->now = vm->next_event;
+		} else {
+			/* Only a byte of input can wake the CPU: wait for one in real
+			 * time (a signal ends the wait early), the board's clock with it. */
+			uint64_t t0 = wall_ns();
+
+			poll(fds, nfds, INPUT_WAIT_MS);
+			vm->now += wall_ns() - t0;
+			if (vm->next_event > vm->now)
+				vm->now = vm->next_event;
+		}
+		vemu_run_events(vm);
+	}
 }
 
 static void console_flush(struct event *e)
@@ -255,13 +321,17 @@ void vemu_mmio_init(struct vemu *vm)
 int vemu_run(struct vemu *vm)
 {
 	uint32_t pc = vm->resume_pc;
+	uint64_t count = 0;
 
 	for (;;) {
 		uint32_t cpsr = cpu_reg(vm, UC_ARM_REG_CPSR);
+		uint64_t insns0 = vm->insns, now0 = vm->now;
 		uc_err err;
 
 		vm->stop = STOP_NONE;
-		err = uc_emu_start(vm->uc, pc | ((cpsr >> 5) & 1), 0xffffffffu, 0, 0);
+		vm->counting = count != 0;
+		err = uc_emu_start(vm->uc, pc | ((cpsr >> 5) & 1), 0xffffffffu, 0, count);
+		vm->counting = false;
 		if (vm->stop == STOP_EXIT || vm->stop == STOP_ERROR)
 			return vm->exit_status;
 		if (err != UC_ERR_OK) {
@@ -270,7 +340,24 @@ int vemu_run(struct vemu *vm)
 				uc_strerror(err), cpu_reg(vm, UC_ARM_REG_PC), vm->block_pc);
 			return 1;
 		}
+		if (count && vm->stop == STOP_NONE) {
+			/* Unicorn ran the count out: the limit, to the instruction (the
+			 * block hook had counted the whole block). */
+			vm->insns = insns0 + count;
+			vm->now = now0 + count;
+			cpu_insn_limit_stop(vm, cpu_reg(vm, UC_ARM_REG_PC));
+			return vm->exit_status;
+		}
+		count = 0;
 		switch (vm->stop) {
+		case STOP_COUNT:
+			pc = vm->resume_pc;
+			count = vm->count_left;
+			/* The block as translated before has no call to Unicorn's
+			 * counting hook: translate it again (flushing all code would
+			 * take seconds). */
+			uc_ctl_remove_cache(vm->uc, pc, (uint64_t)pc + vm->block_size);
+			break;
 		case STOP_IRQ:
 			cpu_take_irq(vm, vm->resume_pc);
 			pc = cpu_reg(vm, UC_ARM_REG_PC);

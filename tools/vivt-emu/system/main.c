@@ -29,14 +29,16 @@ static void usage(FILE *f)
 		"                     (the sizes an ARM926EJ-S can have)\n"
 		"  --random-repl      seeded random replacement instead of round-robin\n"
 		"  --seed N           seed for IRQ jitter, replacement and TLB evictions\n"
-		"  --jitter NS        each timer interrupt lands up to NS ns late (seeded)\n"
+		"                     (0 to 4294967295)\n"
+		"  --jitter NS        each timer interrupt lands up to NS ns late (seeded;\n"
+		"                     0 to 1000000000)\n"
 		"  --vcd FILE         marker pins (switch, wake) as a VCD\n"
 		"  --image ELF        the image a boot stub copies to RAM (NOR boot): its CP15\n"
 		"                     sites are hooked and its symbols name PCs\n"
 		"  --input FILE       UART RX input (default: stdin)\n"
 		"  --max-insns N      stop with an error after N ns of emulated time (N\n"
 		"                     instructions, plus time idled in WFI)\n"
-		"  --insn-limit N     stop with an error after N instructions (default\n"
+		"  --insn-limit N     stop with an error after exactly N instructions (default\n"
 		"                     20000000000; 0: no limit)\n"
 		"  --max-reports N    stop the run after N reports (default 10000)\n"
 		"  --stats            print the model's counters at the end\n"
@@ -56,7 +58,8 @@ static void usage(FILE *f)
 		"  --sweep-arrival N  sweep the Nth arrival at RANGE's start (default 1)\n"
 		"  --sweep-max N      at most N runs: a longer visit is sampled evenly (default 2000)\n"
 		"  --sweep-jobs N     runs at once (default 2)\n"
-		"  --sweep-dir DIR    keep each run's console and messages as DIR/step-K.log\n", f);
+		"  --sweep-dir DIR    keep each run's console and messages as DIR/step-K.log\n"
+		"A number N may be written in digits, in hex (0x...) or with an exponent (1e9).\n", f);
 }
 
 static bool parse_u64(const char *s, uint64_t *out)
@@ -73,9 +76,128 @@ static bool parse_u64(const char *s, uint64_t *out)
 	return true;
 }
 
+enum num_verdict { NUM_OK, NUM_MISSING, NUM_NOT_A_NUMBER, NUM_NOT_WHOLE, NUM_NEGATIVE, NUM_TOO_BIG };
+
+static enum num_verdict parse_hex(const char *p, bool neg, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	for (; *p; p++) {
+		unsigned d = *p >= '0' && *p <= '9' ? (unsigned)(*p - '0') :
+			     *p >= 'a' && *p <= 'f' ? (unsigned)(*p - 'a' + 10) :
+			     *p >= 'A' && *p <= 'F' ? (unsigned)(*p - 'A' + 10) : 16;
+
+		if (d == 16)
+			return NUM_NOT_A_NUMBER;
+		if (v >> 60)
+			return neg ? NUM_NEGATIVE : NUM_TOO_BIG;
+		v = v << 4 | d;
+	}
+	*out = v;
+	return neg && v ? NUM_NEGATIVE : NUM_OK;
+}
+
+/*
+ * A count as people write one: decimal digits, 0x and hex digits, or a
+ * decimal with a fraction or an exponent (1e9, 2.5e6) whose value is whole.
+ * NUM_TOO_BIG past 2^64 - 1.
+ */
+static enum num_verdict parse_count(const char *s, uint64_t *out)
+{
+	const char *p = s;
+	char mant[64];		/* the digits without the point */
+	size_t n = 0;
+	int exp = 0, frac = 0;
+	bool neg = false, point = false;
+	uint64_t v = 0;
+
+	if (!s || !*s)
+		return NUM_MISSING;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p[2])
+		return parse_hex(p + 2, neg, out);
+	for (; (*p >= '0' && *p <= '9') || (*p == '.' && !point); p++) {
+		if (*p == '.') {
+			point = true;
+			continue;
+		}
+		if (n == sizeof(mant))
+			return neg ? NUM_NEGATIVE : NUM_TOO_BIG;
+		mant[n++] = *p;
+		frac += point;
+	}
+	if (!n)
+		return NUM_NOT_A_NUMBER;
+	if (*p == 'e' || *p == 'E') {
+		const char *e = ++p;
+		bool down = *p == '-';
+
+		if (*p == '+' || *p == '-')
+			e = ++p;
+		for (; *p >= '0' && *p <= '9'; p++)
+			if (exp < 1000)
+				exp = exp * 10 + (*p - '0');
+		if (p == e)
+			return NUM_NOT_A_NUMBER;
+		if (down)
+			exp = -exp;
+	}
+	if (*p)
+		return NUM_NOT_A_NUMBER;
+	/* The point moves left by the fraction's digits: those must be zeros. */
+	for (exp -= frac; exp < 0 && n; exp++)
+		if (mant[--n] != '0')
+			return NUM_NOT_WHOLE;
+	for (size_t i = 0; i < n; i++)
+		if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, (uint64_t)(mant[i] - '0'), &v))
+			return neg ? NUM_NEGATIVE : NUM_TOO_BIG;
+	for (; v && exp > 0; exp--)
+		if (__builtin_mul_overflow(v, 10, &v))
+			return neg ? NUM_NEGATIVE : NUM_TOO_BIG;
+	*out = v;
+	return neg && v ? NUM_NEGATIVE : NUM_OK;
+}
+
+/*
+ * The value of option opt: a whole number from min to max, else false after
+ * one line saying what is wrong with it (unit: what it counts, may be "").
+ */
+static bool count_arg(const char *opt, const char *v, uint64_t min, uint64_t max, const char *unit,
+		      uint64_t *out)
+{
+	const char *sp = *unit ? " " : "";
+
+	switch (parse_count(v, out)) {
+	case NUM_OK:
+		if (*out >= min && *out <= max)
+			return true;
+		/* fall through */
+	case NUM_NEGATIVE:
+	case NUM_TOO_BIG:
+		fprintf(stderr, "vivt-emu: %s %s is out of range: %llu to %llu%s%s\n", opt, v,
+			(unsigned long long)min, (unsigned long long)max, sp, unit);
+		return false;
+	case NUM_MISSING:
+		fprintf(stderr, "vivt-emu: %s needs a number: %llu to %llu%s%s\n", opt,
+			(unsigned long long)min, (unsigned long long)max, sp, unit);
+		return false;
+	case NUM_NOT_WHOLE:
+		fprintf(stderr, "vivt-emu: %s %s is not a whole number: %llu to %llu%s%s\n", opt, v,
+			(unsigned long long)min, (unsigned long long)max, sp, unit);
+		return false;
+	default:
+		fprintf(stderr, "vivt-emu: %s '%s' is not a number: %llu to %llu%s%s\n", opt, v,
+			(unsigned long long)min, (unsigned long long)max, sp, unit);
+		return false;
+	}
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
-	bool ram_given = false, dcache_given = false;
+	const char *ram_arg = NULL, *dcache_arg = NULL;
+	uint64_t ram_mb = 0, dcache_kb = 0;
+	char unit[64];
 
 	*o = (struct options){ .mach = machine_find("versatilepb"), .ram_mb = 128, .model = true,
 			       .max_reports = 10000, .insn_limit = VEMU_DEFAULT_INSN_LIMIT,
@@ -138,21 +260,25 @@ static int parse_args(int argc, char **argv, struct options *o)
 			}
 			*(!strcmp(a, "--vcd") ? &o->vcd : !strcmp(a, "--input") ? &o->input :
 			  !strcmp(a, "--image") ? &o->inner : &o->stats_file) = v;
-		} else if (!strcmp(a, "--ram") || !strcmp(a, "--dcache-kb") || !strcmp(a, "--seed") ||
-			   !strcmp(a, "--jitter") || !strcmp(a, "--max-insns") || !strcmp(a, "--max-reports") ||
-			   !strcmp(a, "--insn-limit")) {
-			if (!parse_u64(v, &n) || (strcmp(a, "--max-insns") && strcmp(a, "--insn-limit") &&
-						  n > 0xffffffffu)) {
-				fprintf(stderr, "vivt-emu: %s needs a non-negative number, not '%s'\n", a, v ? v : "");
+		} else if (!strcmp(a, "--ram")) {
+			ram_arg = v ? v : "";	/* its range is the board's: checked once --machine is known */
+		} else if (!strcmp(a, "--dcache-kb")) {
+			dcache_arg = v ? v : "";
+		} else if (!strcmp(a, "--seed") || !strcmp(a, "--max-reports")) {
+			if (!count_arg(a, v, 0, UINT32_MAX, "", &n))
 				return -1;
-			}
-			if (!strcmp(a, "--ram")) o->ram_mb = (uint32_t)n, ram_given = true;
-			else if (!strcmp(a, "--dcache-kb")) o->dcache_kb = (uint32_t)n, dcache_given = true;
-			else if (!strcmp(a, "--seed")) o->seed = (uint32_t)n;
-			else if (!strcmp(a, "--jitter")) o->jitter_ns = (uint32_t)n;
-			else if (!strcmp(a, "--max-insns")) o->max_insns = n;
-			else if (!strcmp(a, "--insn-limit")) o->insn_limit = n;
-			else o->max_reports = (uint32_t)n;
+			*(!strcmp(a, "--seed") ? &o->seed : &o->max_reports) = (uint32_t)n;
+		} else if (!strcmp(a, "--jitter")) {
+			/* A second late is already no interrupt latency a board has. */
+			if (!count_arg(a, v, 0, 1000000000u, "ns", &n))
+				return -1;
+			o->jitter_ns = (uint32_t)n;
+		} else if (!strcmp(a, "--max-insns")) {
+			if (!count_arg(a, v, 0, UINT64_MAX, "ns (0: no limit)", &o->max_insns))
+				return -1;
+		} else if (!strcmp(a, "--insn-limit")) {
+			if (!count_arg(a, v, 0, UINT64_MAX, "instructions (0: no limit)", &o->insn_limit))
+				return -1;
 		} else if (a[0] == '-') {
 			fprintf(stderr, "vivt-emu: unknown option '%s'\n", a);
 			usage(stderr);
@@ -183,18 +309,24 @@ static int parse_args(int argc, char **argv, struct options *o)
 		fprintf(stderr, "vivt-emu: --sweep needs the model: its runs are judged by it\n");
 		return -1;
 	}
-	if (!ram_given && o->ram_mb > o->mach->ram_max_mb)
+	snprintf(unit, sizeof(unit), "MiB (%s)", o->mach->name);
+	if (!ram_arg && o->ram_mb > o->mach->ram_max_mb)
 		o->ram_mb = o->mach->ram_max_mb;
-	if (o->ram_mb < 1 || o->ram_mb > o->mach->ram_max_mb) {
-		fprintf(stderr, "vivt-emu: --ram %u: %s takes 1 to %u MiB\n", o->ram_mb, o->mach->name,
-			o->mach->ram_max_mb);
+	else if (ram_arg && !count_arg("--ram", ram_arg, 1, o->mach->ram_max_mb, unit, &ram_mb))
 		return -1;
-	}
-	if (dcache_given && (o->dcache_kb < 4 || o->dcache_kb > 128 ||
-			     (o->dcache_kb & (o->dcache_kb - 1)))) {
-		fprintf(stderr, "vivt-emu: --dcache-kb %u: an ARM926EJ-S D-cache is 4, 8, 16, 32, 64 "
-			"or 128 KiB\n", o->dcache_kb);
-		return -1;
+	else if (ram_arg)
+		o->ram_mb = (uint32_t)ram_mb;
+	if (dcache_arg) {
+		enum num_verdict nv = parse_count(dcache_arg, &dcache_kb);
+		const char *what = nv == NUM_MISSING ? " needs a number" : nv == NUM_NOT_A_NUMBER ?
+				   " is not a number" : nv == NUM_NOT_WHOLE ? " is not a whole number" : "";
+
+		if (nv != NUM_OK || dcache_kb < 4 || dcache_kb > 128 || (dcache_kb & (dcache_kb - 1))) {
+			fprintf(stderr, "vivt-emu: --dcache-kb%s%s%s: an ARM926EJ-S D-cache is 4, 8, 16, 32, 64 "
+				"or 128 KiB\n", nv == NUM_MISSING ? "" : " ", dcache_arg, what);
+			return -1;
+		}
+		o->dcache_kb = (uint32_t)dcache_kb;
 	}
 	return 0;
 }

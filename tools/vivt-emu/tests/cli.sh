@@ -2,9 +2,10 @@
 # vivt-emu's command line and run control, on the shell image (which never
 # ends by itself) and the demo: a D-cache size no ARM926EJ-S has is
 # refused; an ELF cut after its loadable segments runs with a warning that
-# it has no symbols; a signal ends the run with the console and summary
-# written; --insn-limit stops a run and says so; a run shows progress on a
-# terminal. Every run is bounded by timeout, so an emulator that ignores
+# it has no symbols; a signal (even repeated) ends the run with the console
+# and summary written; a number option's bad value is refused saying what
+# is wrong; --insn-limit stops a run at exactly that count and says so; a
+# run shows progress on a terminal. Every run is bounded by timeout, so an emulator that ignores
 # an option cannot hang the check. TAP on stdout (tests/lib/tap.sh).
 #   tests/cli.sh EMULATOR SHELL.elf DEMO.elf WORKDIR
 set -uo pipefail
@@ -69,6 +70,81 @@ rc=$?
 grep -q "lokal> " "$dir/term.out" && grep -q "interrupted by signal 15 (SIGTERM)" "$dir/term.err" &&
 	grep -q "exit 143, .* instructions in" "$dir/term.err" && [ "$rc" = 143 ]
 tap_check $? "vivt cli: SIGTERM ends the run in order: console and summary written, status 143" "status $rc; see $dir/term.*"
+
+# timeout(1) sends TERM to the emulator and again to its process group, a
+# person presses Ctrl-C more than once: every repeat within seconds is the
+# same request, and the summary is still written.
+bad=""
+for sig in TERM INT; do
+	"$emu" --input /dev/null --insn-limit 0 "$shell" > "$dir/twice-$sig.out" 2> "$dir/twice-$sig.err" &
+	pid=$!
+	for _ in $(seq 600); do grep -q "lokal> " "$dir/twice-$sig.out" 2>/dev/null && break; sleep 0.1; done
+	kill -"$sig" "$pid"; sleep 0.01; kill -"$sig" "$pid" 2>/dev/null; sleep 0.03; kill -"$sig" "$pid" 2>/dev/null
+	wait "$pid"
+	rc=$?
+	num=$(kill -l "$sig")
+	{ [ "$rc" = $((128 + num)) ] && grep -q "interrupted by signal $num " "$dir/twice-$sig.err" &&
+	  grep -q "exit $rc, .* instructions in" "$dir/twice-$sig.err"; } || bad="$bad $sig (status $rc)"
+done
+[ -z "$bad" ]
+tap_check $? "vivt cli: TERM or INT three times in a row still ends the run in order, with its summary" \
+	"wrong for:$bad; see $dir/twice-*.err"
+
+# A number option's bad value: one line that says what is wrong with it
+# (out of range, with the range; not a number; not whole) and status 1.
+bad=""
+while IFS='|' read -r args want; do
+	# shellcheck disable=SC2086
+	tap_timeout 20 "$emu" --input /dev/null $args "$shell" > "$dir/num.out" 2> "$dir/num.err"
+	rc=$?
+	{ [ "$rc" = 1 ] && [ "$(wc -l < "$dir/num.err")" = 1 ] && grep -qE "^vivt-emu: $want\$" "$dir/num.err" &&
+	  [ ! -s "$dir/num.out" ]; } || bad="$bad [$args: status $rc, $(head -c 150 "$dir/num.err")]"
+done <<'CASES'
+--jitter 2e9|--jitter 2e9 is out of range: 0 to 1000000000 ns
+--jitter 1000000001|--jitter 1000000001 is out of range: 0 to 1000000000 ns
+--jitter 1.5|--jitter 1.5 is not a whole number: 0 to 1000000000 ns
+--jitter abc|--jitter 'abc' is not a number: 0 to 1000000000 ns
+--ram 99999999999|--ram 99999999999 is out of range: 1 to 256 MiB \(versatilepb\)
+--ram 0|--ram 0 is out of range: 1 to 256 MiB \(versatilepb\)
+--ram 12x|--ram '12x' is not a number: 1 to 256 MiB \(versatilepb\)
+--seed 99999999999999999999999|--seed 99999999999999999999999 is out of range: 0 to 4294967295
+--seed 4294967296|--seed 4294967296 is out of range: 0 to 4294967295
+--seed -1|--seed -1 is out of range: 0 to 4294967295
+--max-reports 5e9|--max-reports 5e9 is out of range: 0 to 4294967295
+--insn-limit 18446744073709551616|--insn-limit 18446744073709551616 is out of range: 0 to 18446744073709551615 instructions \(0: no limit\)
+--max-insns 1e20|--max-insns 1e20 is out of range: 0 to 18446744073709551615 ns \(0: no limit\)
+--dcache-kb x|--dcache-kb x is not a number: an ARM926EJ-S D-cache is 4, 8, 16, 32, 64 or 128 KiB
+--dcache-kb 99999999999|--dcache-kb 99999999999: an ARM926EJ-S D-cache is 4, 8, 16, 32, 64 or 128 KiB
+CASES
+[ -z "$bad" ]
+tap_check $? "vivt cli: a number out of range, not a number or not whole is refused saying which (and the range)" "wrong for:$bad"
+
+# Written with an exponent, a whole number is taken: the run starts.
+tap_timeout 60 "$emu" --input /dev/null --jitter 1e9 --seed 2.5e3 --insn-limit 1e6 --stats-file "$dir/exp.stats" \
+	"$shell" > "$dir/exp.out" 2> "$dir/exp.err"
+rc=$?
+[ "$rc" = 1 ] && grep -q "stopped at --insn-limit of 1000000 instructions" "$dir/exp.err" &&
+	grep -qx "insns=1000000" "$dir/exp.stats"
+tap_check $? "vivt cli: --jitter 1e9, --seed 2.5e3 and --insn-limit 1e6 are whole numbers, taken" "status $rc; see $dir/exp.err"
+
+# --insn-limit is exact: the run stops after N instructions, not at the next
+# check of a coarser period (1048577 for 1000 once).
+bad=""
+for lim in 1 1000 1048575 1048577 3000001; do
+	for model in "" --no-model; do
+		# shellcheck disable=SC2086
+		tap_timeout 60 "$emu" $model --input /dev/null --insn-limit "$lim" --stats-file "$dir/lim.stats" \
+			"$shell" > /dev/null 2> "$dir/lim.err"
+		rc=$?
+		{ [ "$rc" = 1 ] && grep -qx "insns=$lim" "$dir/lim.stats" &&
+		  grep -q "stopped at --insn-limit of $lim instructions" "$dir/lim.err" &&
+		  grep -q "exit 1, $lim instructions in" "$dir/lim.err"; } ||
+			bad="$bad [$lim$model: status $rc, $(grep "^insns=" "$dir/lim.stats" 2>/dev/null)]"
+		rm -f "$dir/lim.stats"
+	done
+done
+[ -z "$bad" ]
+tap_check $? "vivt cli: --insn-limit N stops after exactly N instructions (stats file and summary)" "wrong for:$bad"
 
 tap_timeout 60 "$emu" --no-model --input /dev/null --insn-limit 20000000 "$shell" > "$dir/limit.out" 2> "$dir/limit.err"
 rc=$?

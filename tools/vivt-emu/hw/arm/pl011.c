@@ -71,6 +71,14 @@ static void poll_input(struct event *e)
 	vemu_event_arm(vm, e, vm->now + RX_POLL_NS);
 }
 
+/* A byte of input would raise RX now: the FIFO has room and the driver listens. */
+static int input_fd(struct event *e)
+{
+	struct pl011 *u = e->priv;
+
+	return u->fd >= 0 && receiving(u) && u->count < FIFO ? u->fd : -1;
+}
+
 static bool uart_read(struct device *d, uint32_t off, unsigned size, uint32_t *val)
 {
 	struct pl011 *u = d->priv;
@@ -145,6 +153,7 @@ void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const cha
 	u->cr = 0x300;
 	u->fd = vemu_console_input(input);
 	u->poll_ev.fire = poll_input;
+	u->poll_ev.input_fd = input_fd;
 	u->poll_ev.priv = u;
 	vemu_event_add(vm, &u->poll_ev);
 	vemu_event_arm(vm, &u->poll_ev, RX_POLL_NS);

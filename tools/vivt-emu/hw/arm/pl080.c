@@ -84,9 +84,11 @@ static bool move_item(struct pl080_chan *ch)
 	if (sw > 4 || !(ch->ctrl & CCTRL_SI) || !(ch->ctrl & CCTRL_DI) ||
 	    !in_ram(vm, ch->src, len) || !in_ram(vm, ch->dst, len))
 		return false;	/* only incrementing memory-to-memory copies are modelled */
-	ms_dma_read(vm->ms, ch->src, len, ch->start_pc);
+	if (vm->ms)	/* --no-model: no oracle to tell */
+		ms_dma_read(vm->ms, ch->src, len, ch->start_pc);
 	memmove(vm->ram + (ch->dst - base), vm->ram + (ch->src - base), len);
-	ms_dma_write(vm->ms, ch->dst, len, ch->start_pc);
+	if (vm->ms)
+		ms_dma_write(vm->ms, ch->dst, len, ch->start_pc);
 	ch->src += len;
 	ch->dst += len;
 	ch->ctrl &= ~0xfffu;
@@ -114,7 +116,8 @@ static void finish(struct event *e)
 		if (++items > MAX_ITEMS || !in_ram(vm, ch->lli & ~3u, 16))
 			goto bus_error;
 		/* The item is read from memory too: an uncleaned chain is a stale read. */
-		ms_dma_read(vm->ms, ch->lli & ~3u, 16, ch->start_pc);
+		if (vm->ms)
+			ms_dma_read(vm->ms, ch->lli & ~3u, 16, ch->start_pc);
 		memcpy(w, vm->ram + ((ch->lli & ~3u) - vm->mach->ram_base), 16);
 		ch->src = w[0];
 		ch->dst = w[1];

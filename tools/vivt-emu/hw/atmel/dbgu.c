@@ -109,7 +109,8 @@ static void pdc_tx_byte(struct event *e)
 	}
 	/* A device at work is progress: a WFI it ended is not the halt loop. */
 	vm->wfi_repeats = 0;
-	ms_dma_read(vm->ms, u->tpr, 1, u->tx_pc);
+	if (vm->ms)	/* --no-model: no oracle to tell */
+		ms_dma_read(vm->ms, u->tpr, 1, u->tx_pc);
 	vemu_console_putc(vm, vm->ram[off]);
 	u->tpr++;
 	if (--u->tcr == 0 && u->tncr) {
@@ -152,6 +153,14 @@ static void rx_poll(struct event *e)
 		if (u->fd >= 0)
 			vemu_event_arm(vm, e, vm->now + char_ns(u));
 	}
+}
+
+/* A byte of input would set RXRDY now (the typist waits for RHR to be read). */
+static int input_fd(struct event *e)
+{
+	struct atmel_dbgu *u = e->priv;
+
+	return receiving(u) && !(u->status & SR_RXRDY) ? u->fd : -1;
 }
 
 static bool dbgu_read(struct device *d, uint32_t off, unsigned size, uint32_t *val)
@@ -244,6 +253,7 @@ void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, cons
 	u->irq = irq;
 	u->fd = vemu_console_input(input);
 	u->rx_ev.fire = rx_poll;
+	u->rx_ev.input_fd = input_fd;
 	u->rx_ev.priv = u;
 	vemu_event_add(vm, &u->rx_ev);
 	u->tx_ev.fire = pdc_tx_byte;
