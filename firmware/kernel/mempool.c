@@ -111,8 +111,9 @@ static void __attribute__((noreturn, noinline, cold)) bad_free(struct mempool *p
 
 /*
  * What mempool_free()'s fast path left: a pointer that is no block of the
- * pool or a block already free (reported), or a waiter to hand the block
- * to straight away (it stays allocated). IRQs off on entry.
+ * pool or a block already free (reported), a waiter to hand the block to
+ * straight away (it stays allocated), or, the free list being empty, a
+ * block to put back with nobody waiting. IRQs off on entry.
  */
 void __mempool_free_slow(struct mempool *pool, void *block, unsigned long flags)
 {
@@ -124,6 +125,16 @@ void __mempool_free_slow(struct mempool *pool, void *block, unsigned long flags)
 		bad_free(pool, block, false);
 	if (!pool->allocated[idx])
 		bad_free(pool, block, true);
+	if (list_empty(&pool->waiters.waiters)) {       /* the last block out, nobody waiting */
+		struct mempool_free_block *b = block;
+
+		pool->allocated[idx] = 0;
+		b->next = (struct mempool_free_block *)pool->free_list;
+		b->index = idx;
+		pool->free_list = b;
+		arch_local_irq_restore(flags);
+		return;
+	}
 	t = list_first_entry(&pool->waiters.waiters, struct thread, node);
 	list_del_init(&t->node);
 	t->wait_data = block;

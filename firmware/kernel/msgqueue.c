@@ -82,6 +82,8 @@ void msgq_init(struct msgqueue *q, void *buf, size_t msg_size, unsigned int capa
 		      !q ? "NULL queue" : !buf ? "NULL buffer" :
 		      msg_size == 0 ? "message size 0" : capacity == 0 ? "capacity 0" : "too large");
 	q->msg_size = (unsigned int)msg_size;
+	q->chunks = ((uintptr_t)buf & 3) == 0 && msg_size % sizeof(struct chunk) == 0 ?
+		    (unsigned int)(msg_size / sizeof(struct chunk)) : 0;
 	q->capacity = capacity;
 	q->count = 0;
 	q->buf = q->head = q->tail = buf;
@@ -182,14 +184,15 @@ static inline bool needs_bounce(const void *msg, long timeout)
 	return __builtin_expect(timeout != 0 && kmap_local_addr(msg), 0) && !in_irq();
 }
 
-int msgq_send(struct msgqueue *q, const void *msg, long timeout)
+/* Every case of a send, the waits and hand-overs included. */
+static int __attribute__((noinline)) msgq_send_slow(struct msgqueue *q, const void *msg, long timeout)
 {
 	unsigned long flags;
 	struct thread *r;
 
 	if (needs_bounce(msg, timeout))
 		return send_bounced(q, msg, timeout);
-	flags = enter(q, msg, timeout, __func__);
+	flags = enter(q, msg, timeout, "msgq_send");
 	r = take_waiter(&q->receivers);         /* one waits only while the ring is empty */
 
 	if (__builtin_expect(r != NULL, 0)) {
@@ -207,13 +210,14 @@ int msgq_send(struct msgqueue *q, const void *msg, long timeout)
 	return wait(&q->senders, (void *)msg, timeout, flags);
 }
 
-int msgq_receive(struct msgqueue *q, void *msg, long timeout)
+/* Every case of a receive, the waits and hand-overs included. */
+static int __attribute__((noinline)) msgq_receive_slow(struct msgqueue *q, void *msg, long timeout)
 {
 	unsigned long flags;
 
 	if (needs_bounce(msg, timeout))
 		return receive_bounced(q, msg, timeout);
-	flags = enter(q, msg, timeout, __func__);
+	flags = enter(q, msg, timeout, "msgq_receive");
 
 	if (__builtin_expect(q->count != 0, 1)) {
 		char *head = q->head;
@@ -235,6 +239,72 @@ int msgq_receive(struct msgqueue *q, void *msg, long timeout)
 		return 0;
 	}
 	return wait(&q->receivers, msg, timeout, flags);
+}
+
+/*
+ * The common cases, kept short: a queue of whole 16-byte chunks over a
+ * word-aligned ring (q->chunks), a word-aligned message, and nothing to
+ * wait for or hand over (room in the ring and no receiver waiting; a
+ * message in a ring that is not full). The message is then copied a
+ * chunk at a time (a load-multiple and a store-multiple) in the caller's
+ * own context, so a kmap_local message needs no bounce. Anything else,
+ * misuse included, goes to the slow path, which checks everything.
+ */
+static inline bool fast_ok(struct msgqueue *q, const void *msg)
+{
+	return q && q->magic == MSGQ_MAGIC && q->chunks && msg && ((uintptr_t)msg & 3) == 0;
+}
+
+int msgq_send(struct msgqueue *q, const void *msg, long timeout)
+{
+	unsigned long flags;
+
+	might_sleep_if_debug(timeout);
+	flags = arch_local_irq_save();
+	if (__builtin_expect(fast_ok(q, msg) && q->count < q->capacity &&
+			     list_empty(&q->receivers.waiters), 1)) {
+		struct chunk *d = (struct chunk *)q->tail;
+		const struct chunk *src = msg;
+		unsigned int n = q->chunks;
+
+		*d++ = *src++;
+		while (__builtin_expect(--n != 0, 0))
+			*d++ = *src++;
+		q->tail = (char *)d == q->end ? q->buf : (char *)d;
+		q->count++;
+		arch_local_irq_restore(flags);
+		return 0;
+	}
+	arch_local_irq_restore(flags);
+	return msgq_send_slow(q, msg, timeout);
+}
+
+int msgq_receive(struct msgqueue *q, void *msg, long timeout)
+{
+	unsigned long flags;
+
+	might_sleep_if_debug(timeout);
+	flags = arch_local_irq_save();
+	/*
+	 * A sender waits only while the ring is full (a receive that makes
+	 * room moves a waiting sender's message in at once), so a ring that
+	 * is not full has none to hand over to.
+	 */
+	if (__builtin_expect(fast_ok(q, msg) && q->count != 0 && q->count < q->capacity, 1)) {
+		struct chunk *d = msg;
+		const struct chunk *src = (const struct chunk *)q->head;
+		unsigned int n = q->chunks;
+
+		*d++ = *src++;
+		while (__builtin_expect(--n != 0, 0))
+			*d++ = *src++;
+		q->head = (char *)src == q->end ? q->buf : (char *)src;
+		q->count--;
+		arch_local_irq_restore(flags);
+		return 0;
+	}
+	arch_local_irq_restore(flags);
+	return msgq_receive_slow(q, msg, timeout);
 }
 
 unsigned int msgq_count(struct msgqueue *q)

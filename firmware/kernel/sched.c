@@ -481,11 +481,22 @@ void sched_tick_slice(void)
 	 * thread is even queued behind its peers): charging its slice would
 	 * count it as its own peer and preempt the thread it yielded to.
 	 */
-	if (t->prio == PRIO_IDLE || switch_window == SWITCH_WINDOW_OUT || --t->slice > 0)
+	if (t->prio == PRIO_IDLE || switch_window == SWITCH_WINDOW_OUT || t->slice_ticks == 0 ||
+	    --t->slice > 0)
 		return;
-	t->slice = SCHED_SLICE_TICKS;
+	t->slice = t->slice_ticks;
 	if (runqueue.bitmap & (1u << t->prio))
 		set_need_resched(RESCHED_ROTATE);
+}
+
+void thread_set_timeslice(struct thread *t, unsigned int ticks)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	BUG_ON(!t || t->prio == PRIO_IDLE);
+	t->slice_ticks = ticks;
+	t->slice = ticks;       /* a fresh slice: the old one's ticks do not count */
+	arch_local_irq_restore(flags);
 }
 
 /* First code a new thread runs (from arch's first-switch frame). */

@@ -51,7 +51,7 @@ static struct thread *create(const char *name, void (*entry)(void *), void *arg,
 	INIT_LIST_HEAD(&t->held_mutexes);
 	t->entry = entry;
 	t->arg = arg;
-	t->slice = SCHED_SLICE_TICKS;
+	t->slice = t->slice_ticks = SCHED_SLICE_TICKS;
 	t->joiners = calloc(1, sizeof(*t->joiners));
 	if (!t->joiners) {
 		free_thread_stack(t->stack, stack_size);

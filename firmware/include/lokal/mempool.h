@@ -93,7 +93,7 @@ static inline int mempool_alloc(struct mempool *pool, void **block, long timeout
 static inline void mempool_free(struct mempool *pool, void *block)
 {
 	unsigned long flags = arch_local_irq_save();
-	struct mempool_free_block *b = (struct mempool_free_block *)block;
+	struct mempool_free_block *b = (struct mempool_free_block *)block, *next;
 	uint32_t off, idx;
 
 	if (__builtin_expect(!pool || pool->magic != POOL_MAGIC, 0))
@@ -101,13 +101,18 @@ static inline void mempool_free(struct mempool *pool, void *block)
 	/* The index by a multiply (ARMv5 has no divide); it must map back to block. */
 	off = (uint32_t)((uintptr_t)block - (uintptr_t)pool->blocks);
 	idx = (uint32_t)(((uint64_t)off * pool->recip) >> 32);
+	/*
+	 * A thread waits only while no block is free: with the free list not
+	 * empty there is nobody to hand this block to (one test, not two).
+	 */
+	next = (struct mempool_free_block *)pool->free_list;
 	if (__builtin_expect(idx >= pool->nr_blocks || idx * pool->block_size != off ||
-			     !pool->allocated[idx] || !list_empty(&pool->waiters.waiters), 0)) {
+			     !pool->allocated[idx] || next == NULL, 0)) {
 		__mempool_free_slow(pool, block, flags);
 		return;
 	}
 	pool->allocated[idx] = 0;
-	b->next = (struct mempool_free_block *)pool->free_list;
+	b->next = next;
 	b->index = idx;
 	pool->free_list = b;
 	arch_local_irq_restore(flags);

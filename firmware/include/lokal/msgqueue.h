@@ -36,6 +36,7 @@
 struct msgqueue {
 	unsigned int magic;
 	unsigned int msg_size;
+	unsigned int chunks;            /* msg_size / 16 for a word-aligned ring of whole 16-byte messages, else 0 */
 	unsigned int count;             /* messages in the ring */
 	char *buf, *end;                /* the ring: capacity * msg_size bytes */
 	char *head, *tail;              /* next to receive, next free */

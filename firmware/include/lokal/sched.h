@@ -83,6 +83,7 @@ struct thread {
 	enum thread_state state;
 	struct list_head all;           /* every thread, for ps */
 	unsigned int slice;             /* ticks left in this time slice */
+	unsigned int slice_ticks;       /* a whole slice; 0: never rotated by the tick */
 	uint64_t wake_tick;             /* deadline of a sleep or a timed wait */
 	struct list_head tnode;         /* on the timeout list while wake_tick is armed */
 	int wait_result;                /* 0, or why a wait ended (-ETIMEDOUT) */

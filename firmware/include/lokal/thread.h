@@ -49,6 +49,15 @@ int thread_join(struct thread *t);
  * the caller stays ready, as when it is preempted.
  */
 void thread_yield(void);
+/*
+ * Round-robin among equal priorities: t, while it runs and a peer of its
+ * priority is ready, goes behind that peer after ticks ticks of the tick
+ * (a fresh slice starts now). 0 turns slicing off for t: it keeps the CPU
+ * until it yields, blocks or is preempted by a more urgent thread. New
+ * threads get SCHED_SLICE_TICKS (2). Callable from threads and IRQ
+ * handlers; NULL or the idle thread is a reported bug.
+ */
+void thread_set_timeslice(struct thread *t, unsigned int ticks);
 /* Sleep for at least ms milliseconds (rounded up to ticks). */
 void sleep_ms(unsigned int ms);
 /* Sleep for at least n ticks. */

@@ -172,6 +172,40 @@ static void equal_priorities_share_by_time_slice(void **state)
 	assert_string_equal(log_buf, "aabbaabbaabbaabb");
 }
 
+/* a and b at one priority, each given its own slice, started together. */
+static void run_pair_with_slices(unsigned int slice_a, unsigned int slice_b)
+{
+	struct thread *a, *b;
+
+	log_reset();
+	a = spawn_suspended("a", busy, (void *)'a', PRIO_TEST - 1);
+	b = spawn_suspended("b", busy, (void *)'b', PRIO_TEST - 1);
+	thread_set_timeslice(a, slice_a);
+	thread_set_timeslice(b, slice_b);
+	preempt_disable();
+	thread_resume(a);
+	thread_resume(b);
+	preempt_enable();
+	thread_join(a);
+	thread_join(b);
+}
+
+static void time_slice_zero_keeps_the_cpu_until_done(void **state)
+{
+	(void)state;
+	run_pair_with_slices(0, 0);
+	/* No rotation: each runs its eight ticks in one go. */
+	assert_string_equal(log_buf, "aaaaaaaabbbbbbbb");
+}
+
+static void time_slice_length_is_each_threads_own(void **state)
+{
+	(void)state;
+	run_pair_with_slices(3, 1);
+	/* a rotates after 3 ticks, b after 1; b finishes alone once a is done. */
+	assert_string_equal(log_buf, "aaabaaabaabbbbbb");
+}
+
 static void tick_sleeper(void *arg)
 {
 	sleep_ticks(1);
@@ -1418,6 +1452,8 @@ static void test_main(void *arg)
 		cmocka_unit_test(yield_with_pagefaults_disabled_lets_the_peer_run),
 		cmocka_unit_test(trace_records_every_threads_switches_until_stopped),
 		cmocka_unit_test(equal_priorities_share_by_time_slice),
+		cmocka_unit_test(time_slice_zero_keeps_the_cpu_until_done),
+		cmocka_unit_test(time_slice_length_is_each_threads_own),
 		cmocka_unit_test(preempted_thread_resumes_before_its_peers),
 		cmocka_unit_test(sleepers_wake_in_tick_order),
 		cmocka_unit_test(preempt_enable_runs_the_deferred_switch),
