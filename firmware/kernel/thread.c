@@ -22,15 +22,19 @@ struct mutex threads_lock = MUTEX_INIT(threads_lock);
 static unsigned int last_id;    /* the boot/idle thread is 0 */
 const unsigned int thread_name_offset __attribute__((used)) = offsetof(struct thread, name);
 
-static struct thread *create(const char *name, void (*entry)(void *), void *arg,
-			     int prio, size_t stack_size, bool suspended)
+static struct thread *create(const char *call, const char *name, void (*entry)(void *),
+			     void *arg, int prio, size_t stack_size, bool suspended)
 {
 	struct thread *t;
 	unsigned long flags;
 
 	/* Its memory comes from the heap, whose lock is a mutex. */
 	might_sleep();
-	BUG_ON(prio <= PRIO_IDLE || prio > PRIO_MAX);
+	if (!name || !entry || prio <= PRIO_IDLE || prio > PRIO_MAX)
+		panic("%s('%s', %p, prio %d) in thread '%s': %s", call, name ? name : "(null)",
+		      (void *)entry, prio, current->name,
+		      !name ? "NULL name" : !entry ? "NULL entry point" :
+		      "priority out of range (1 to PRIO_MAX)");
 	if (stack_size < STACK_MIN)
 		stack_size = STACK_MIN;
 	stack_size = (stack_size + 7) & ~(size_t)7;
@@ -78,13 +82,13 @@ static struct thread *create(const char *name, void (*entry)(void *), void *arg,
 struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 			     int prio, size_t stack_size)
 {
-	return create(name, entry, arg, prio, stack_size, false);
+	return create(__func__, name, entry, arg, prio, stack_size, false);
 }
 
 struct thread *thread_create_suspended(const char *name, void (*entry)(void *), void *arg,
 				       int prio, size_t stack_size)
 {
-	return create(name, entry, arg, prio, stack_size, true);
+	return create(__func__, name, entry, arg, prio, stack_size, true);
 }
 
 /* A thread may not leave with anything that belongs to its context held. */
@@ -119,7 +123,9 @@ int thread_join(struct thread *t)
 	int code;
 
 	might_sleep();
-	BUG_ON(t == current);
+	if (t == current)
+		panic("thread_join(%p) in thread '%s': a thread cannot join itself", (void *)t,
+		      current->name);
 	flags = arch_local_irq_save();
 	while (t->state != THREAD_DEAD)
 		sleep_on(t->joiners);

@@ -123,16 +123,18 @@ void timer_setup(struct timer_list *timer, void (*fn)(struct timer_list *), unsi
 	start_thread(__func__);
 }
 
-int mod_timer_periodic(struct timer_list *timer, uint64_t expires, unsigned long period)
+/* Arm timer at expires, then every period ticks (0: once); call names the caller in diagnostics. */
+static int arm_timer(const char *call, struct timer_list *timer, uint64_t expires, unsigned long period)
 {
 	unsigned long flags;
 	int was;
 
-	start_thread(__func__);
+	start_thread(call);
 	flags = arch_local_irq_save();
-	check_handle(timer, TIMER_MAGIC, "timer");
+	if (!timer || timer->magic != TIMER_MAGIC)
+		bad_handle("timer", timer, call);
 	if (!timer->function)
-		panic("%s(%p) in thread '%s': timer has no callback", __func__, (void *)timer,
+		panic("%s(%p) in thread '%s': timer has no callback", call, (void *)timer,
 		      current->name);
 	was = !list_empty(&timer->entry);
 	if (was)
@@ -143,9 +145,17 @@ int mod_timer_periodic(struct timer_list *timer, uint64_t expires, unsigned long
 	return was;
 }
 
+int mod_timer_periodic(struct timer_list *timer, uint64_t expires, unsigned long period)
+{
+	if (period == 0)
+		panic("%s(%p, %llu, 0) in thread '%s': period 0 (mod_timer() arms a timer once)",
+		      __func__, (void *)timer, (unsigned long long)expires, current->name);
+	return arm_timer(__func__, timer, expires, period);
+}
+
 int mod_timer(struct timer_list *timer, uint64_t expires)
 {
-	return mod_timer_periodic(timer, expires, 0);
+	return arm_timer(__func__, timer, expires, 0);
 }
 
 int del_timer(struct timer_list *timer)

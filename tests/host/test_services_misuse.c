@@ -10,6 +10,7 @@
 #include <lokal/mempool.h>
 #include <lokal/event_flags.h>
 #include <lokal/platform.h>
+#include <lokal/timer.h>
 
 static struct semaphore never_initialised;
 static struct msgqueue q;
@@ -29,6 +30,20 @@ static void do_msgq_cap0(void *a) { (void)a; msgq_init(&q, ring, 16, 0); }
 static void do_pool_null(void *a) { (void)a; mempool_try_alloc(NULL); }
 static void do_pool_size0(void *a) { static struct mempool p; (void)a; mempool_init(&p, ring, 16, 0); }
 static void do_flags_null(void *a) { (void)a; event_flags_set(NULL, 1); }
+static void nothing(void *a) { (void)a; }
+static void do_create_prio99(void *a) { (void)a; thread_create("bad-prio", nothing, NULL, 99, 0); }
+static void do_create_prio0(void *a) { (void)a; thread_create_suspended("idle-prio", nothing, NULL, 0, 0); }
+static void do_create_no_entry(void *a) { (void)a; thread_create("no-entry", NULL, NULL, 5, 0); }
+static void do_join_self(void *a) { (void)a; thread_join(current); }
+static void tick_fn(struct timer_list *t) { (void)t; }
+static void do_period0(void *a)
+{
+	static struct timer_list t;
+
+	(void)a;
+	timer_setup(&t, tick_fn, 0);
+	mod_timer_periodic(&t, jiffies_read() + 1, 0);
+}
 
 static void do_receive_in_irq(void *a)
 {
@@ -91,6 +106,19 @@ static void handles_are_checked(void **state)
 	EXPECT_PANIC(do_flags_null, NULL, "event_flags_set((nil))", "NULL event flag group");
 }
 
+static void thread_and_timer_arguments_are_checked(void **state)
+{
+	(void)state;
+	EXPECT_PANIC(do_create_prio99, NULL, "thread_create('bad-prio', ", "prio 99) in thread 'main'",
+		     "priority out of range");
+	EXPECT_PANIC(do_create_prio0, NULL, "thread_create_suspended('idle-prio', ", "prio 0)",
+		     "priority out of range");
+	EXPECT_PANIC(do_create_no_entry, NULL, "thread_create('no-entry', (nil), prio 5)",
+		     "NULL entry point");
+	EXPECT_PANIC(do_join_self, NULL, "thread_join(", "thread 'main': a thread cannot join itself");
+	EXPECT_PANIC(do_period0, NULL, "mod_timer_periodic(", ", 0) in thread 'main': period 0");
+}
+
 static void sizes_and_buffers_are_checked(void **state)
 {
 	(void)state;
@@ -122,6 +150,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		HOST_TEST(handles_are_checked),
+		HOST_TEST(thread_and_timer_arguments_are_checked),
 		HOST_TEST(sizes_and_buffers_are_checked),
 		HOST_TEST(blocking_from_atomic_context_is_checked),
 	};

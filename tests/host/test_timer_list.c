@@ -223,7 +223,7 @@ static void do_uninitialised(void *arg)
 static void uninitialised_timer_is_reported(void **state)
 {
 	(void)state;
-	EXPECT_PANIC(do_uninitialised, NULL, "mod_timer_periodic(", "thread 'main'",
+	EXPECT_PANIC(do_uninitialised, NULL, "mod_timer(", "thread 'main'",
 		     "not an initialised timer");
 }
 

@@ -19,7 +19,9 @@
  * It may sleep (its memory comes from the heap, whose lock is a mutex):
  * from boot code or a preemptible thread, not from atomic context or an
  * IRQ handler (reported, naming the thread); to start several threads at
- * once, create them suspended and resume them with preemption off.
+ * once, create them suspended and resume them with preemption off. A NULL
+ * name or entry, or a priority outside 1..PRIO_MAX, is a reported bug
+ * naming the call and the value.
  */
 struct thread *thread_create(const char *name, void (*entry)(void *), void *arg,
 			     int prio, size_t stack_size);
@@ -41,7 +43,7 @@ void thread_suspend(struct thread *t);
 bool thread_resume(struct thread *t);
 /* End the calling thread. Holding a local kmap here is a reported bug. */
 void thread_exit(int code) __attribute__((noreturn));
-/* Wait for t to exit, free it, and return its exit code. */
+/* Wait for t to exit, free it, and return its exit code. Joining yourself is a reported bug. */
 int thread_join(struct thread *t);
 /*
  * Go to the back of the queue of the caller's priority. Not from atomic

@@ -52,7 +52,7 @@ void timer_setup(struct timer_list *timer, void (*fn)(struct timer_list *), unsi
  * Returns whether it was pending. Callable from IRQ handlers.
  */
 int mod_timer(struct timer_list *timer, uint64_t expires);
-/* The same, then again every period ticks (period > 0) until deleted. */
+/* The same, then again every period ticks until deleted; period 0 is a reported bug. */
 int mod_timer_periodic(struct timer_list *timer, uint64_t expires, unsigned long period);
 /* Disarm; returns whether it was pending. A running callback may still be running. IRQs too. */
 int del_timer(struct timer_list *timer);
