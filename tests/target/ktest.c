@@ -1,7 +1,10 @@
 /* The on-target harness (see ktest.h). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <lokal/app.h>
+#include <lokal/platform.h>
+#include <lokal/thread.h>
 #include "ktest.h"
 
 static bool case_failed;
@@ -30,4 +33,17 @@ int ktest_run(const struct ktest *tests, int n)
 		failures += case_failed;
 	}
 	return failures;
+}
+
+int ktest_pick_case(const char *cases)
+{
+	for (int waited = 0; waited < 1000; waited++) {
+		int c = console_getc();
+
+		if (c > 0 && strchr(cases, c))
+			return c;
+		if (c < 0)
+			sleep_ms(10);
+	}
+	return -1;
 }

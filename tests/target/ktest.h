@@ -34,6 +34,13 @@ void ktest_fail(const char *file, int line, const char *fmt, ...)
 		}                                                           \
 	} while (0)
 
+/*
+ * For an image whose case is typed on the console (tests.list's stdin
+ * column): the first of the characters in cases that arrives within about
+ * ten seconds, or -1.
+ */
+int ktest_pick_case(const char *cases);
+
 /* Run every case, print "1..N" and "ok/not ok K - name"; returns failures. */
 int ktest_run(const struct ktest *tests, int n);
 

@@ -14,6 +14,7 @@
 #include <lokal/irq.h>
 #include <lokal/platform.h>
 #include <lokal/thread.h>
+#include "ktest.h"
 
 static volatile unsigned int depth_limit = 1u << 30;   /* never reached: the guard stops it first */
 
@@ -71,26 +72,13 @@ static void irq_stack_overflows(unsigned int irq, void *arg)
 			 ::: "r2", "r3", "memory");
 }
 
-static int pick_case(void)
-{
-	for (int waited = 0; waited < 1000; waited++) {
-		int c = console_getc();
-
-		if (c == 'r' || c == 'k' || c == 'i' || c == 'q')
-			return c;
-		if (c < 0)
-			sleep_ms(10);
-	}
-	return -1;
-}
-
 int app_main(void)
 {
 	int c;
 	struct thread *t;
 
 	printf("stack-guard: case? (r, k, i, q)\n");
-	c = pick_case();
+	c = ktest_pick_case("rkiq");
 	switch (c) {
 	case 'r':
 	case 'k':

@@ -26,23 +26,10 @@ static void tick_fn(struct timer_list *t)
 
 static struct timer_list timer;
 
-static int pick_case(void)
-{
-	for (int waited = 0; waited < 1000; waited++) {
-		int c = console_getc();
-
-		if (c == 'p' || c == 'e' || c == 'j' || c == 't')
-			return c;
-		if (c < 0)
-			sleep_ms(10);
-	}
-	return -1;
-}
-
 int app_main(void)
 {
 	printf("svc-args: case? (p, e, j, t)\n");
-	switch (pick_case()) {
+	switch (ktest_pick_case("pejt")) {
 	case 'p':
 		thread_create("bad-prio", never, NULL, 99, 0);
 		break;
