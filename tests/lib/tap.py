@@ -1,14 +1,27 @@
 """The Python runners' TAP writer (tests/lib/tap.sh is the shell's): ok/not
 ok lines to a file and the terminal; a run that reported nothing fails."""
+import os
 import sys
 import time
 import traceback
+
+
+def _same_file(a, b):
+    """Whether the two open files are one (TAP=/dev/stdout: the terminal itself)."""
+    try:
+        sa, sb = os.fstat(a.fileno()), os.fstat(b.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
 class Tap:
     def __init__(self, path=None):
         """Results go to the terminal and, when PATH is given, to that file."""
         self.out = open(path, "a") if path else None
+        if self.out and _same_file(self.out, sys.stdout):
+            self.out.close()
+            self.out = None         # TAP=/dev/stdout: one line each, not two
         self.n = 0
         self.failed = 0
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Run the tool tests and write one TAP line per test to argv[1]."""
+import io
 import sys
 import unittest
 
@@ -12,6 +13,7 @@ import test_docs     # noqa: E402
 import test_decoder  # noqa: E402
 import test_sigrok   # noqa: E402
 import test_howto   # noqa: E402
+import test_tap     # noqa: E402
 
 
 class TapResult(unittest.TextTestResult):
@@ -32,12 +34,17 @@ class TapResult(unittest.TextTestResult):
 
 load = unittest.defaultTestLoader.loadTestsFromModule
 suite = unittest.TestSuite([load(test_latency), load(test_rates), load(test_sigrok),
-                            load(test_docs), load(test_decoder), load(test_howto)])
-res = unittest.TextTestRunner(resultclass=TapResult, verbosity=2).run(suite)
+                            load(test_docs), load(test_decoder), load(test_howto), load(test_tap)])
+# The runner's own report is kept, and shown only for what failed: the TAP
+# lines below are the one line per test.
+report = io.StringIO()
+res = unittest.TextTestRunner(resultclass=TapResult, verbosity=1, stream=report).run(suite)
+if not res.wasSuccessful():
+    sys.stderr.write(report.getvalue())
 open(sys.argv[1], "w").close()
 tap = Tap(sys.argv[1])
 for r, name in TapResult.lines:
     tap.result(r == "ok", name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ")
                .replace("test_rates.", "latency input: ").replace("test_docs.", "docs: ")
-               .replace("test_howto.", "how to add: ").replace("test_decoder.", "sigrok decoder: "))
+               .replace("test_howto.", "how to add: ").replace("test_tap.", "tap writer: ").replace("test_decoder.", "sigrok decoder: "))
 sys.exit(0 if tap.close("check-tools") and res.wasSuccessful() else 1)
