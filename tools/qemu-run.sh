@@ -28,6 +28,10 @@ if ! [[ "$limit" =~ ^[0-9]+$ ]]; then
 	echo "qemu-run: QEMU_TIMEOUT=$limit is not a number of seconds (0: no limit)" >&2
 	exit 2
 fi
+case ${QEMU_ICOUNT:-0} in
+0|1) ;;
+*) echo "qemu-run: QEMU_ICOUNT=$QEMU_ICOUNT: 1 (instruction-counted time) or 0 (real time)" >&2; exit 2;;
+esac
 board=${BOARD:-$(image_config "$elf" BOARD || echo versatilepb)}
 ram=${RAM_MB:-$(image_config "$elf" RAM_MB || true)}
 if [ -z "$ram" ]; then

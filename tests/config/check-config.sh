@@ -201,6 +201,19 @@ if [ "$rc" -eq 124 ] && grep -q 'did not finish within QEMU_TIMEOUT=2s' "$out/ti
 else
 	tap_result "not ok" "qemu-run.sh stops a run at QEMU_TIMEOUT and says so (status 124)" "status $rc; see $out/timeout.log"
 fi
+# A QEMU_ICOUNT other than 0 or 1 is refused before QEMU starts, not taken as off.
+for v in yes 2 abc; do
+	if QEMU_ICOUNT=$v QEMU_TIMEOUT=5 tools/qemu-run.sh "$img" > "$out/icount-$v.log" 2>&1 < /dev/null; then
+		rc=0
+	else
+		rc=$?
+	fi
+	if [ "$rc" = 2 ] && grep -q "QEMU_ICOUNT=$v: 1 (instruction-counted time) or 0" "$out/icount-$v.log"; then
+		tap_result ok "qemu-run.sh refuses QEMU_ICOUNT=$v with one line (status 2)"
+	else
+		tap_result "not ok" "qemu-run.sh refuses QEMU_ICOUNT=$v with one line (status 2)" "status $rc; see $out/icount-$v.log"
+	fi
+done
 if tools/qemu-run.sh "$out/no-such.elf" > "$out/noimage.log" 2>&1; then
 	tap_result "not ok" "qemu-run.sh refuses a missing image" "it succeeded"
 else
