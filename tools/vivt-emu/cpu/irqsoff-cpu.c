@@ -291,6 +291,20 @@ static const char *const vector_key[IW_VECTORS] = {
 	"reset", "undefined", "svc", "prefetch_abort", "data_abort", "vector5", "irq", "fiq",
 };
 
+/* A count's unit as the report prints it: "1 window", "2 windows". */
+static const char *unit_for(const char *unit, uint64_t count)
+{
+	if (count != 1)
+		return unit;
+	if (!strcmp(unit, "windows"))
+		return "window";
+	if (!strcmp(unit, "windows from there"))
+		return "window from there";
+	if (!strcmp(unit, "entries"))
+		return "entry";
+	return unit;
+}
+
 /* One measured window: its stats-file key, its name for people, how many
  * windows of its kind there were (with unit, or NULL). */
 struct window_desc {
@@ -368,7 +382,7 @@ static void print_window(struct vemu *vm, const struct window_desc *d, void *ctx
 		d->what, (unsigned long long)d->w->len, irqsoff_cycles(&costs, d->w),
 		vm->ms ? "" : " (no model: instructions only)", d->w->open_pc ? open : "the vector", close);
 	if (d->unit)
-		fprintf(vm->out, "; %llu %s", (unsigned long long)d->count, d->unit);
+		fprintf(vm->out, "; %llu %s", (unsigned long long)d->count, unit_for(d->unit, d->count));
 	fputc('\n', vm->out);
 }
 

@@ -38,6 +38,10 @@ got=$(sed -n 's/^irqsoff\.preempt\.app\.insns=//p' "$stats" 2>/dev/null)
 opened=$(sed -n 's/^irqsoff\.preempt\.app\.opened=//p' "$stats" 2>/dev/null)
 [ -n "$want" ] && [ "$got" = "$want" ] && [ "${opened#calib_preempt_off+}" != "$opened" ]
 tap_check $? "$what: the preemption-off window measured to the instruction (expected ${want:-nothing}, measured ${got:-nothing} opened at ${opened:-nowhere})"
+# The report counts in words that agree with the number.
+grep -q '^vivt-emu: preempt-off max, opened by an application: .*; 1 window$' "$log" &&
+	! grep -q '; 1 windows\|; 1 entries' "$log"
+tap_check $? "$what: the report says 1 window, not 1 windows"
 rm -f "$dir/irqsoff-calib-over.txt"
 "$(dirname "$0")/../scripts/irqsoff-summary.py" calib "$bound" --stats "$stats" --preempt-bound "$pbound" \
 	--preempt-who app --over "$dir/irqsoff-calib-over.txt" > "$dir/irqsoff-calib-bound.txt"
