@@ -57,6 +57,14 @@ class Readme(unittest.TestCase):
             if os.path.isdir(os.path.join(tests, d)):
                 self.assertTrue("tests/%s/" % d in layout, "README's layout does not show tests/%s/" % d)
 
+    def test_make_examples_write_into_build(self):
+        # A README example a user copies must not leave files in the tree:
+        # what a `make ...` line writes goes under build/ (ignored by git).
+        outs = re.findall(r"^make .*?--(?:vcd|json|plot|stats-file|sweep-dir)[ =](\S+?)\"?$", self.doc, re.M)
+        self.assertTrue(outs, "no README make example writes a file: the check reads nothing")
+        for path in outs:
+            self.assertTrue(path.startswith("build/"), "README example writes %s into the tree" % path)
+
     def test_emulator_binary_and_its_target(self):
         self.assertIn("build/vivt-emu/vivt-emu", read("tools/vivt-emu/vivt-emu.mk").replace(
             "$(VEMU_OUT)", "build/vivt-emu"))
