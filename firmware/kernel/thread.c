@@ -175,13 +175,14 @@ void thread_ps(void)
 {
 	struct list_head *pos;
 
-	printf("  %-15s %-8s %4s %9s %8s %11s\n", "THREAD", "STATE", "PRIO",
+	/* The state column holds "suspended", the longest state name. */
+	printf("  %-15s %-9s %4s %9s %8s %11s\n", "THREAD", "STATE", "PRIO",
 	       "SWITCHES", "KMAPS", "STACK USED");
 	mutex_lock(&threads_lock);
 	list_for_each(pos, &all_threads) {
 		struct thread *t = list_entry(pos, struct thread, all);
 
-		printf("  %-15s %-8s %4d %9lu %8d", t->name,
+		printf("  %-15s %-9s %4d %9lu %8d", t->name,
 		       t == current ? "running" : t->suspended ? "suspended" : state_name(t->state), t->prio,
 		       t->switches_in, t->kmap_ctrl.idx / KM_INCR);
 		if (t->stack)

@@ -5,6 +5,8 @@
  * and mutexes survive a suspension; threads created suspended.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include "host_test.h"
 #include <lokal/timeout.h>
 #include <lokal/platform.h>
@@ -219,6 +221,44 @@ static void created_suspended_runs_when_resumed(void **state)
 	thread_join(t);
 }
 
+/* ps's columns line up whatever the state: "suspended" is its longest. */
+static void ps_columns_line_up_with_a_suspended_thread(void **state)
+{
+	char line[160], *head = NULL;
+	struct thread *t;
+	FILE *f = tmpfile();
+	int saved;
+
+	(void)state;
+	assert_non_null(f);
+	t = thread_create_suspended("stopped", mark_ran, NULL, HOST_PRIO_MAIN + 1, HOST_STACK);
+	assert_non_null(t);
+	fflush(stdout);
+	saved = dup(1);
+	dup2(fileno(f), 1);
+	thread_ps();
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "THREAD")) {
+			head = strdup(line);
+			continue;
+		}
+		assert_non_null(head);
+		/* Each row's PRIO ends where the header's does. */
+		assert_true(strlen(line) > (size_t)(strstr(head, "PRIO") - head + 4));
+		assert_true(line[strstr(head, "PRIO") - head + 3] != ' ');
+		assert_true(line[strstr(head, "PRIO") - head + 4] == ' ');
+	}
+	assert_non_null(head);
+	free(head);
+	fclose(f);
+	thread_resume(t);
+	thread_join(t);
+}
+
 static void do_suspend_null(void *arg)
 {
 	(void)arg;
@@ -248,6 +288,7 @@ int main(void)
 		HOST_TEST(kmaps_survive_a_suspension),
 		HOST_TEST(mutex_stays_owned_while_suspended),
 		HOST_TEST(created_suspended_runs_when_resumed),
+		HOST_TEST(ps_columns_line_up_with_a_suspended_thread),
 		HOST_TEST(misuse_is_reported),
 	};
 

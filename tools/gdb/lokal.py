@@ -94,10 +94,10 @@ def kmaps_of(t):
 
 
 def cmd_ps():
-    print("  %-15s %-8s %4s %9s %8s %11s" % ("THREAD", "STATE", "PRIO", "SWITCHES", "KMAPS",
+    print("  %-15s %-9s %4s %9s %8s %11s" % ("THREAD", "STATE", "PRIO", "SWITCHES", "KMAPS",
                                             "STACK USED"))
     for t in threads():
-        line = "  %-15s %-8s %4d %9d %8d" % (name_of(t), state_of(t), int(t["prio"]),
+        line = "  %-15s %-9s %4d %9d %8d" % (name_of(t), state_of(t), int(t["prio"]),
                                              int(t["switches_in"]),
                                              int(t["kmap_ctrl"]["idx"]) // km_incr())
         if int(t["stack"]):
