@@ -19,6 +19,17 @@ static void cost_sub(struct iw_cost *d, const struct iw_cost *a, const struct iw
 	d->pipe = a->pipe - b->pipe;
 }
 
+static void cost_add(struct iw_cost *d, const struct iw_cost *a)
+{
+	d->dfills += a->dfills;
+	d->ifills += a->ifills;
+	d->dwritebacks += a->dwritebacks;
+	d->cp15 += a->cp15;
+	d->walks += a->walks;
+	d->drains += a->drains;
+	d->pipe += a->pipe;
+}
+
 void irqsoff_init(struct irqsoff *s, bool masked)
 {
 	memset(s, 0, sizeof(*s));
@@ -136,15 +147,12 @@ void irqsoff_preempt(struct irqsoff *s, uint64_t pos, uint32_t pc, uint32_t lr,
 		s->pcur_at = *now;
 		s->pirq_open = false;
 		s->pirq_insns = 0;
-		s->pirq_cost = (struct iw_cost){ 0 };
 	} else if (was && !is && s->preempt_open) {
 		enum iw_who who = s->classify ? s->classify(s->classify_ctx, s->pcur.open_pc, s->pcur.open_lr) : IW_KERNEL;
-		struct iw_cost in;
 
 		s->pcur.len = pos - s->pcur.start + 1 - s->pirq_insns;
 		s->pcur.close_pc = pc;
-		cost_sub(&in, now, &s->pcur_at);
-		cost_sub(&s->pcur.cost, &in, &s->pirq_cost);
+		cost_sub(&s->pcur.cost, now, &s->pcur_at);
 		s->preempt_count[who]++;
 		keep_max(&s->preempt_max[who], &s->pcur);
 		s->preempt_open = false;
@@ -153,18 +161,13 @@ void irqsoff_preempt(struct irqsoff *s, uint64_t pos, uint32_t pc, uint32_t lr,
 		s->pirq_start = pos;
 		s->pirq_at = *now;
 	} else if (s->preempt_open && s->pirq_open && (old & HARDIRQ_BITS) && !(new & HARDIRQ_BITS)) {
-		struct iw_cost c, *t = &s->pirq_cost;
+		struct iw_cost c;
 
+		/* The window's baseline moves past the IRQ: its counters are not the window's. */
 		s->pirq_open = false;
 		s->pirq_insns += pos - s->pirq_start;
 		cost_sub(&c, now, &s->pirq_at);
-		t->dfills += c.dfills;
-		t->ifills += c.ifills;
-		t->dwritebacks += c.dwritebacks;
-		t->cp15 += c.cp15;
-		t->walks += c.walks;
-		t->drains += c.drains;
-		t->pipe += c.pipe;
+		cost_add(&s->pcur_at, &c);
 	}
 }
 

@@ -80,7 +80,7 @@ struct irqsoff {
 	 */
 	bool pirq_open;
 	uint64_t pirq_start, pirq_insns;
-	struct iw_cost pirq_at, pirq_cost;
+	struct iw_cost pirq_at;
 	struct iw_window preempt_max[2];	/* by enum iw_who */
 	uint64_t preempt_count[2];
 	/* Is a window opened at pc (caller lr) the kernel's or an application's? */
