@@ -67,6 +67,7 @@ build() {
 failures() {
 	local v=$1 want=${3:-} t bin log rc why list=$tests f
 	[ "$2" = sched ] && list=test_sched_real
+	[ -n "$want" ] && list=$(killers_first "$v" "$want" $list)
 	for t in $list; do
 		if [ "$2" = sched ]; then
 			bin=build/host/mut-sched/$v/test_sched_real
@@ -88,6 +89,35 @@ failures() {
 			return
 		fi
 	done
+}
+
+# The case names of each binary, from its clean run ("VARIANT BINARY" ->
+# "BINARY: case" lines), so a mutant runs first the binaries whose cases its
+# killer regex names: a kill is then usually the first binary run.
+declare -A cases
+# killers_first VARIANT WANT BINARY...: the binaries, those with a case WANT
+# matches first (the rest keep their order: a kill through a model
+# violation's text is still found).
+killers_first() {
+	local v=$1 want=$2 t first=() rest=()
+	shift 2
+	for t in "$@"; do
+		if [ -n "${cases[$v $t]:-}" ] && grep -qE "$want" <<< "${cases[$v $t]}"; then
+			first+=("$t")
+		else
+			rest+=("$t")
+		fi
+	done
+	echo "${first[@]}" "${rest[@]}"
+}
+# has_killer VARIANT SUITE WANT: does a case of that suite's binaries match WANT?
+has_killer() {
+	local t list=$tests
+	[ "$2" = sched ] && list=test_sched_real
+	for t in $list; do
+		[ -n "${cases[$1 $t]:-}" ] && grep -qE "$3" <<< "${cases[$1 $t]}" && return 0
+	done
+	return 1
 }
 
 tap_open "$tap"
@@ -132,11 +162,17 @@ built() {
 		tap_result "not ok" "mutants: the planted tree does not build (see $work/build.log)"
 		exit 1
 	fi
+	local t list
 	f=$(failures "$1" "$2")
 	if [ -n "$f" ]; then
 		tap_result "not ok" "mutants: the planted tree fails with no mutant on: $(echo "$f" | head -3 | paste -sd';')"
 		exit 1
 	fi
+	list=$tests
+	[ "$2" = sched ] && list=test_sched_real
+	for t in $list; do
+		cases[$1 $t]=$(sed -n "s/^ok [0-9]* - \([^ ]*\).*/$1 $t: \1/p" "$work/run-$1-$t.log")
+	done
 	ready[$1 $2]=1
 }
 
@@ -157,7 +193,11 @@ while IFS=$'\x1f' read -r name file change killer what; do
 	# Variant by variant, mm suites then the scheduler suite, until a test about this step fails.
 	all= first=
 	for v in $order; do
-		for suite in mm sched; do
+		suites="mm sched"
+		# The suite holding a case the killer names first (both are built by then).
+		built "$v" mm; built "$v" sched
+		[ -n "$want" ] && ! has_killer "$v" mm "$want" && has_killer "$v" sched "$want" && suites="sched mm"
+		for suite in $suites; do
 			built "$v" $suite
 			f=$(LOKAL_MUTANT=$n failures "$v" $suite "$want")
 			all+=${f:+$f$'\n'}
