@@ -19,7 +19,9 @@ VEMU_MACHINE  := $(patsubst $(VEMU_DIR)/%,%,$(wildcard $(VEMU_DIR)/cpu/*.c $(VEM
                  $(VEMU_DIR)/hw/*/*.c $(VEMU_DIR)/machine/*.c $(VEMU_DIR)/system/*.c))
 VEMU_MODEL    := $(patsubst $(VEMU_DIR)/%,%,$(VMODEL_SRCS))
 VEMU_OBJS     := $(patsubst %.c,$(VEMU_OUT)/%.o,$(VEMU_MACHINE) $(VEMU_MODEL))
-VEMU_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -I$(VEMU_DIR) -I$(VEMU_OUT)
+# -flto: the per-access hooks (cpu/, memsys/) call across files; inlined
+# whole-program, a run of check-vivt costs about a fifth less CPU.
+VEMU_CFLAGS   := -std=gnu11 -O2 -flto=auto -g -Wall -Wextra -Werror -MMD -MP -I$(VEMU_DIR) -I$(VEMU_OUT)
 
 # The cycle costs of arm926-costs.json, for the interrupts-off windows' estimates.
 $(VEMU_OUT)/arm926-costs.h: $(VEMU_DIR)/cpu/arm926-costs.json | bootstrap
@@ -36,12 +38,12 @@ $(VEMU_OUT)/%.o: $(VEMU_DIR)/%.c | bootstrap
 
 $(VEMU): $(VEMU_OBJS)
 	@echo "  HOSTLD  $@"
-	@gcc -o $@ $(VEMU_OBJS) -lunicorn
+	@gcc -O2 -flto=auto -Wall -Wextra -Werror -o $@ $(VEMU_OBJS) -lunicorn
 
 vivt-emu: $(VEMU)
 
-run-vivt: $(VEMU) $(O)/lokal.elf
-	@$(VEMU) --machine $(BOARD) --ram $(RAM_MB) $(VIVT_ARGS) $(O)/lokal.elf
+run-vivt: $(VEMU) $(APP_ELF)
+	@$(VEMU) --machine $(BOARD) --ram $(RAM_MB) $(VIVT_ARGS) $(APP_ELF)
 
 # The host unit tests of the parts with no Unicorn in them, with the
 # sanitizers: $(VEMU_OUT)/test_NAME from cpu/NAME.[ch] and tests/test_NAME.c.
