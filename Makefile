@@ -81,16 +81,14 @@ $(O)/$(1).elf: $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $(BOARD_LDSCRIPT)
 	@$$(OBJCOPY) -O binary $$@ $(O)/$(1).bin
 endef
 
-$(eval $(call image,lokal,firmware/apps/demo.c firmware/apps/demo_dma.c))
-$(eval $(call image,bench,$(sort $(wildcard firmware/apps/bench/*.c))))
+include firmware/apps/apps.mk
 .PHONY: bench-image
 bench-image: $(O)/bench.elf
 
 include tests/target/target.mk
-include firmware/apps/shell/shell.mk
 include tests/tests.mk
 
-all: $(O)/lokal.elf
+all: $(APP_ELF)
 	@$(SIZE) $<
 
 # The compiler writes these dependency files as it builds: before the first
@@ -103,14 +101,14 @@ QEMU_RUN := tools/qemu-run.sh
 
 # QEMU_TIMEOUT (seconds, default 300, 0: none) bounds every QEMU run.
 # A board without a QEMU model (no BOARD_QEMU in its board.mk) is refused.
-run: $(if $(BOARD_QEMU),$(O)/lokal.elf,no-qemu-model)
+run: $(if $(BOARD_QEMU),$(APP_ELF),no-qemu-model)
 	@RAM_MB=$(RAM_MB) $(QEMU_RUN) $<
 
 .PHONY: no-qemu-model
 no-qemu-model:
 	@echo "make: board $(BOARD) has no QEMU model to run on (no BOARD_QEMU in board/$(BOARD)/board.mk): run it on the emulator with make BOARD=$(BOARD) run-vivt, or on the board with make BOARD=$(BOARD) load (docs/board-flow.md; make boards)" >&2; exit 2
 
-debug: $(if $(BOARD_QEMU),$(O)/lokal.elf,no-qemu-model)
+debug: $(if $(BOARD_QEMU),$(APP_ELF),no-qemu-model)
 	@tools/qemu-debug.sh $<
 
 bench: bootstrap

@@ -3,9 +3,9 @@
 #include <lokal/thread.h>
 #include "shell.h"
 
-/* firmware/apps/demo.c's app_main, renamed by the shell image's build. */
+/* firmware/apps/demo/demo.c's app_main, renamed by the shell image's build. */
 int shell_demo_main(void);
-/* What the demo's switch figures are relative to (firmware/apps/demo.c). */
+/* What the demo's switch figures are relative to (firmware/apps/demo/demo.c). */
 extern struct sched_stats demo_stats_base;
 
 static int demo_job(void *arg)
