@@ -34,6 +34,8 @@ if ! grep -q "$ready" "$log"; then
 fi
 
 echo "debug-board: gdb-multiarch $elf (load, break start_kernel; 'continue' to run)"
+# As in tools/qemu-debug.sh: Ctrl-C reaches gdb alone, not make (status 130).
+[ -t 0 ] && set -m
 gdb-multiarch -q "$elf" \
 	-ex "set architecture armv5te" \
 	-ex "source $(dirname "$0")/gdb/lokal.py" \

@@ -53,6 +53,10 @@ if [ "${DEBUG_CONSOLE:-terminal}" = terminal ]; then
 	setsid tail -n +1 -f "$log" &
 	tailer=$!
 fi
+# gdb in a process group of its own, given the terminal: Ctrl-C reaches gdb
+# alone. Otherwise make, in the terminal's group too, takes the SIGINT as
+# "stop", waits for gdb to quit and then ends with status 130.
+[ -t 0 ] && set -m
 gdb-multiarch -q "$elf" \
 	-ex "set architecture armv5te" \
 	-ex "source $(dirname "$0")/gdb/lokal.py" \

@@ -29,7 +29,8 @@ def free_port():
 
 
 def make_debug_ctrl_c(elf):
-    """tools/qemu-debug.sh (make debug) under a pty, as a user runs it."""
+    """make debug under a pty, as a user runs it: make in the terminal's
+    process group too, so a Ctrl-C that reached make would end it with 130."""
     master, slave = pty.openpty()
     tty = os.ttyname(slave)
 
@@ -39,7 +40,9 @@ def make_debug_ctrl_c(elf):
     # A log of its own: check-target runs make debug at the same time.
     env = dict(os.environ, GDB_PORT=str(free_port()),
                DEBUG_LOG=os.path.join(ROOT, "build", "check-shell", "qemu-debug.log"))
-    proc = subprocess.Popen(["tools/qemu-debug.sh", elf], cwd=ROOT, stdin=slave, stdout=slave,
+    app = os.path.splitext(os.path.basename(elf))[0]
+    proc = subprocess.Popen(["make", "--no-print-directory", "-s", "O=" + os.path.dirname(elf),
+                             "APP=" + app, "debug"], cwd=ROOT, stdin=slave, stdout=slave,
                             stderr=slave, close_fds=True, start_new_session=True,
                             preexec_fn=controlling_tty, env=env)
     os.close(slave)
@@ -48,6 +51,12 @@ def make_debug_ctrl_c(elf):
         _read_until(master, rb"\(gdb\) ", log, timeout=60)
         os.write(master, b"continue\n")
         _read_until(master, rb"Breakpoint 1, .*?start_kernel.*?\(gdb\) ", log, timeout=60)
+        # main is created, not yet switched in: where it will start, no unwind error
+        os.write(master, b"tbreak sched_start\ncontinue\n")
+        _read_until(master, rb"sched_start.*?\(gdb\) ", log, timeout=60)
+        os.write(master, b"lokal bt main\n")
+        _read_until(master, rb"thread main \(\w+\) has not run yet: it starts at main_thread.*?"
+                    rb"\(gdb\) ", log, timeout=30)
         os.write(master, b"continue\n")
         # the console shows on the terminal, not only in the log
         _read_until(master, rb"lokal> ", log, timeout=60)
@@ -141,6 +150,24 @@ def without_running_stack(rows):
     return [re.sub(r"(\s+running\s+.*\s)\d+/", r"\1?/", r) for r in rows]
 
 
+def no_trace_image():
+    """lokal trace on an ELF that links no switch trace says so (known from
+    the ELF, before any target): not "empty", which means nothing recorded."""
+    d = os.path.join(ROOT, "build", "check-shell", "no-trace")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "stub.c"), "w") as f:
+        f.write("int counter;\nvoid _start(void) { for (;;) counter++; }\n")
+    elf = os.path.join(d, "stub.elf")
+    subprocess.run(["arm-none-eabi-gcc", "-g", "-nostdlib", "-mcpu=arm926ej-s", "-o", elf,
+                    os.path.join(d, "stub.c")], check=True)
+    r = subprocess.run(["gdb-multiarch", "-q", "-nx", "-batch", elf,
+                        "-ex", "source %s" % os.path.join(ROOT, "tools", "gdb", "lokal.py"),
+                        "-ex", "lokal trace"], capture_output=True, text=True, timeout=60)
+    out = r.stdout + r.stderr
+    check("lokal: this image has no switch trace" in out and "empty" not in out
+          and "Traceback" not in out, "lokal trace without a trace buffer: %r" % out[-300:])
+
+
 def gdb_commands(elf):
     port = free_port()
     q = Qemu(elf, port)
@@ -159,6 +186,7 @@ def gdb_commands(elf):
         check("lokal: usage: lokal ps | lokal kmaps | lokal bt THREAD | lokal trace [N]" in out,
               "lokal frob: %r" % out[-300:])
         check("Traceback" not in out, "a Python traceback: %r" % out[-500:])
+        no_trace_image()
 
         # Now with threads holding maps: the demo's mid-run thread_ps, with a
         # trace recording. IRQs are masked at the breakpoint, so nothing

@@ -184,6 +184,14 @@ def cmd_bt(name):
     frame = gdb.selected_frame()
     keep = {r: int(frame.read_register(r)) & 0xffffffff for r in regs + ("cpsr",)}
     values = dict(zip(SWITCH_SAVED, saved), sp=sp + 4 * len(SWITCH_SAVED), lr=saved[-1])
+    # A thread not switched in yet holds only the frame thread creation built:
+    # no call chain to unwind, only where it will start.
+    if values["pc"] == int(sym("(unsigned long)&ret_from_thread_start")):
+        entry = int(t["entry"])
+        where = gdb.execute("info symbol 0x%x" % entry, to_string=True).split(" in section")[0]
+        print("thread %s (%s) has not run yet: it starts at %s (arg 0x%08x)"
+              % (name, state_of(t), where.strip(), int(t["arg"]) & 0xffffffff))
+        return
     print("thread %s (%s), resumes at 0x%08x, sp 0x%08x:" % (name, state_of(t), values["pc"],
                                                              values["sp"]))
     try:
@@ -194,6 +202,15 @@ def cmd_bt(name):
         # Put the running CPU's registers back exactly: the target sees nothing.
         for r in regs + ("cpsr",):
             gdb.execute("set $%s = %d" % (r, keep[r]), to_string=True)
+
+
+def has_trace():
+    """Whether the image links the switch trace (firmware/lib/trace.c); a
+    boot stub or an image built without it has no buffer to read."""
+    try:
+        return int(gdb.parse_and_eval("&'trace.c'::events")) != 0
+    except gdb.error:
+        return False
 
 
 def cmd_trace(n):
@@ -233,6 +250,10 @@ class Lokal(gdb.Command):
     def invoke(self, arg, from_tty):
         words = gdb.string_to_argv(arg)
         try:
+            # Known from the ELF alone, so said before asking for a target.
+            if words[:1] == ["trace"] and not has_trace():
+                raise LokalError("this image has no switch trace (firmware/lib/trace.c is not "
+                                 "linked into it): load an image that records switches")
             if gdb.selected_inferior().pid == 0:
                 raise LokalError("no target: connect first (make debug does)")
             if words == ["ps"]:
