@@ -55,11 +55,16 @@ def on_a_terminal(elf):
 
 
 def piped(elf):
-    """`printf 'ps\\nuptime\\n' | make shell`: each line at a prompt, then exit."""
-    r = subprocess.run([sys.executable, RUN, elf], input=b"ps\nbogus\nuptime\n",
+    """`printf 'ps\\nuptime\\n' | make shell`: each line at a prompt, then exit;
+    `marker test`, which runs until a key, is stopped and the rest still runs."""
+    r = subprocess.run([sys.executable, RUN, elf], input=b"ps\nmarker test\nbogus\nuptime\n",
                        capture_output=True, timeout=120)
     out = r.stdout.decode(errors="replace")
+    err = r.stderr.decode(errors="replace")
     check(r.returncode == 0, "status %d: %s" % (r.returncode, r.stderr[-300:]))
+    check(re.search(r"marker test: stopped after \d+ cycles", out), "marker test: %r" % out[-500:])
+    check("'marker test' runs until a key, which piped input cannot press" in err,
+          "no note on stderr: %r" % err[-300:])
     check(re.search(r"lokal> ps\r?\n\s+THREAD", out), "ps: %r" % out[-500:])
     check("unknown command 'bogus' (try help)" in out, "bogus")
     check(re.search(r"lokal> uptime\r?\nup \d+\.\d+ s", out), "uptime: %r" % out[-300:])

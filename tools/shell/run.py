@@ -5,19 +5,24 @@ On a terminal, QEMU gets the terminal (Ctrl-C goes to the shell; quit with
 `exit`, or Ctrl-A X). With piped input (`echo ps | make shell`), each line
 is sent when the prompt appears (the UART drops input sent before it is
 up) and, at the end of the input, `exit` ends the run; the status is
-QEMU's (the firmware's). QEMU_ICOUNT=1 runs it under -icount
+QEMU's (the firmware's). A command that runs until a key (`marker test`)
+gets Ctrl-C after a second, since piped input has no keyboard to press. QEMU_ICOUNT=1 runs it under -icount
 shift=0,align=off,sleep=off (instruction-counted time, as make bench).
     tools/shell/run.py IMAGE.elf
 """
 import os
+import re
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from console import Console
-from console import Timeout, qemu_command
+from console import PROMPT, Timeout, qemu_command
 
 
 ICOUNT = os.environ.get("QEMU_ICOUNT", "0") == "1"
+# What the shell prints when a command runs until a key is pressed.
+UNTIL_KEY = rb"press any key to stop"
 
 
 def piped(elf):
@@ -28,7 +33,14 @@ def piped(elf):
             con.send(line + b"\r")
             if line.strip() == b"exit":
                 break
-            con.prompt(timeout=900)
+            m = con.expect(re.escape(PROMPT) + b"|" + UNTIL_KEY, timeout=900)
+            if m.group(0) != PROMPT:
+                time.sleep(1)
+                print("\nshell: '%s' runs until a key, which piped input cannot press: "
+                      "Ctrl-C sent after 1 s" % line.strip().decode(errors="replace"),
+                      file=sys.stderr, flush=True)
+                con.send(b"\x03")
+                con.prompt(timeout=60)
         else:
             con.send(b"exit\r")
         return con.wait(timeout=60)
