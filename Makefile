@@ -51,7 +51,7 @@ ASFLAGS  := $(CPUFLAGS) -g -I$(O)/include -Iarch/arm/include -Iboard/$(BOARD) -M
 # Data only debug tools read (the emulator's reports) must survive --gc-sections.
 LDFLAGS  := $(CPUFLAGS) -nostartfiles -T $(BOARD_LDSCRIPT) -Wl,--gc-sections \
             -Wl,--no-warn-rwx-segments -Wl,--undefined=kmap_layout \
-            -Wl,--undefined=thread_name_offset -Wl,--undefined=this_cpu_offsets
+            -Wl,--undefined=thread_name_offset -Wl,--undefined=pcpu_hot_offsets
 # newlib's stdio has no lock in this build: the calls that write to a
 # shared stream go through arch/arm/kernel/newlib-locks.c.
 WRAPPED_STDIO := printf vprintf fprintf vfprintf puts putchar putc fputc fputs fwrite fflush

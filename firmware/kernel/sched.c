@@ -42,16 +42,16 @@ static volatile unsigned char switch_window;
 static struct thread boot_thread = {
 	.name = "boot",
 	.prio = PRIO_IDLE,
-	.ready_queue = &this_cpu.rq.queue[PRIO_IDLE],
+	.ready_queue = &pcpu_hot.rq.queue[PRIO_IDLE],
 	.state = THREAD_READY,
 	.tnode = LIST_HEAD_INIT(boot_thread.tnode),
 };
 /* As in Linux, the boot thread runs atomic (count 1) until the scheduler starts. */
-struct cpu_state this_cpu = {
+struct cpu_state pcpu_hot = {
 	.preempt = { .count = 1 },
 	.curr = &boot_thread,
 };
-const unsigned int this_cpu_offsets[2] __attribute__((used)) = {
+const unsigned int pcpu_hot_offsets[2] __attribute__((used)) = {
 	offsetof(struct cpu_state, preempt),
 	offsetof(struct cpu_state, curr),
 };
@@ -349,7 +349,7 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 	}
 	r = context_switch(prev, next, work);
 	if (how == SCHED_PREEMPT && !(r & SWITCH_ABANDONED))
-		this_cpu.nr_preemptions++;
+		pcpu_hot.nr_preemptions++;
 	return r;
 }
 
@@ -519,7 +519,7 @@ void sched_get_stats(struct sched_stats *st)
 	struct list_head *pos;
 
 	*st = stats;
-	st->preemptions = this_cpu.nr_preemptions;
+	st->preemptions = pcpu_hot.nr_preemptions;
 	list_for_each(pos, &all_threads)
 		st->switches += list_entry(pos, struct thread, all)->switches_in;
 	arch_local_irq_restore(flags);

@@ -55,7 +55,7 @@ def name_of(t):
 
 
 def current():
-    return int(sym("this_cpu.curr"))
+    return int(sym("pcpu_hot.curr"))
 
 
 def state_of(t):
@@ -234,7 +234,7 @@ def cmd_trace(n):
         print("trace: empty ('trace start' in the shell, or trace_start(), records switches)")
         return
     print("trace: %d events, %d switches%s; the last %d:" % (
-        count, len(records), " (recording)" if int(sym("this_cpu.trace_active")) else "",
+        count, len(records), " (recording)" if int(sym("pcpu_hot.trace_active")) else "",
         min(n, len(records))))
     print("  %12s %10s %5s  %s" % ("COUNTER", "TICKS", "KMAPS", "TO THREAD"))
     for start, ticks, k, tid in records[-n:]:

@@ -259,10 +259,10 @@ uint32_t mmu_probe(struct vemu *vm, uint32_t va, bool write, uint32_t *pa);
 bool guest_read(struct vemu *vm, uint32_t va, void *buf, uint32_t len);
 /*
  * Where the kernel keeps one field of its CPU state: i is an index into
- * its this_cpu_offsets[] (lokal/cpu.h). False for an image without them.
+ * its pcpu_hot_offsets[] (lokal/cpu.h). False for an image without them.
  */
-enum { THIS_CPU_PREEMPT, THIS_CPU_CURR };
-bool guest_this_cpu_field(struct vemu *vm, unsigned int i, uint32_t *addr);
+enum { PCPU_HOT_PREEMPT, PCPU_HOT_CURR };
+bool guest_pcpu_hot_field(struct vemu *vm, unsigned int i, uint32_t *addr);
 
 /* elf.c */
 int elf_load(struct vemu *vm, const char *path, uint32_t *entry, bool load);

@@ -4,8 +4,10 @@
  * whether the switch trace records. One object, so that one base register
  * reaches all of it: as separate globals each cost the yield and the IRQ
  * exit one more literal-pool load. The scheduler (sched.c) defines it.
- * Debug tools read it by its symbol, this_cpu: gdb by its type, the VIVT
- * emulator at the offsets this_cpu_offsets[] gives.
+ * Debug tools read it by its symbol, pcpu_hot: gdb by its type, the VIVT
+ * emulator at the offsets pcpu_hot_offsets[] gives. Named as Linux names
+ * its object of hot per-CPU fields; this_cpu_*() is Linux's per-CPU
+ * accessor API, which a port's code may well use.
  */
 #ifndef LOKAL_CPU_H
 #define LOKAL_CPU_H
@@ -59,7 +61,7 @@ struct rq {
 };
 
 /*
- * The ready queues come first, so that queue[p] is at this_cpu + 8p: one
+ * The ready queues come first, so that queue[p] is at pcpu_hot + 8p: one
  * instruction fewer at every queue the switch paths index by priority.
  */
 struct cpu_state {
@@ -70,32 +72,32 @@ struct cpu_state {
 	unsigned long nr_preemptions;           /* sched_get_stats()'s preemptions: counted beside curr */
 } __attribute__((aligned(8)));
 
-extern struct cpu_state this_cpu;
-/* For the VIVT emulator: where in this_cpu the preempt count and curr are (in this order). */
-extern const unsigned int this_cpu_offsets[2];
+extern struct cpu_state pcpu_hot;
+/* For the VIVT emulator: where in pcpu_hot the preempt count and curr are (in this order). */
+extern const unsigned int pcpu_hot_offsets[2];
 
 /* The reasons a switch is due, 0 if none. */
 static inline resched_t need_resched(void)
 {
-	return this_cpu.preempt.resched;
+	return pcpu_hot.preempt.resched;
 }
 
 /* Ask for a switch, for reason why (interrupts off): a byte store per reason. */
 static inline void set_need_resched(resched_t why)
 {
 	if (why & RESCHED_WAKE)
-		this_cpu.preempt.resched_byte[0] = 1;
+		pcpu_hot.preempt.resched_byte[0] = 1;
 	if (why & RESCHED_ROTATE)
-		this_cpu.preempt.resched_byte[1] = 1;
+		pcpu_hot.preempt.resched_byte[1] = 1;
 }
 
 /* The switch being made serves every pending reason (interrupts off). */
 static inline void clear_need_resched(void)
 {
-	this_cpu.preempt.resched = 0;
+	pcpu_hot.preempt.resched = 0;
 }
 
 /* The running thread. Before the scheduler starts, the boot thread. */
-#define current (this_cpu.curr)
+#define current (pcpu_hot.curr)
 
 #endif

@@ -18,7 +18,7 @@ struct thread;
 /* Round-robin quantum within one priority, in ticks. */
 #define SCHED_SLICE_TICKS 2
 
-#define runqueue (this_cpu.rq)
+#define runqueue (pcpu_hot.rq)
 
 /*
  * Debug builds (CONFIG_DEBUG_HIGHMEM), after every switch: each non-empty

@@ -54,7 +54,7 @@ void __trace_switch_start(void);
 void __trace_switch_end(const struct thread *to, unsigned int kmaps);
 
 /* Inline test: an idle trace costs the switch path one load and branch. */
-#define __trace_active (this_cpu.trace_active)
+#define __trace_active (pcpu_hot.trace_active)
 
 /* A new thread's switches record if the trace does (before it is on all_threads). */
 static inline void trace_thread_init(struct thread *t)

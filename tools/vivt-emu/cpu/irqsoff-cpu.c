@@ -12,7 +12,7 @@
  *  - reset.
  * So the count is exact to the instruction, not to the block.  A branch
  * to an address after an MSR reads the I bit for nothing: no change.
- * preempt_count's word (in this_cpu) is watched for stores as well.
+ * preempt_count's word (in pcpu_hot) is watched for stores as well.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -260,7 +260,7 @@ int irqsoff_cpu_init(struct vemu *vm)
 
 	ic->s.classify = classify;
 	ic->s.classify_ctx = vm;
-	if (guest_this_cpu_field(vm, THIS_CPU_PREEMPT, &ic->preempt_addr)) {
+	if (guest_pcpu_hot_field(vm, PCPU_HOT_PREEMPT, &ic->preempt_addr)) {
 		guest_read(vm, ic->preempt_addr, &ic->preempt_val, 4);
 		uc_hook_add(vm->uc, &h, UC_HOOK_MEM_WRITE, (void *)preempt_hook, vm,
 			    ic->preempt_addr, ic->preempt_addr + 3);

@@ -108,11 +108,11 @@ bool guest_read(struct vemu *vm, uint32_t va, void *buf, uint32_t len)
 	return true;
 }
 
-bool guest_this_cpu_field(struct vemu *vm, unsigned int i, uint32_t *addr)
+bool guest_pcpu_hot_field(struct vemu *vm, unsigned int i, uint32_t *addr)
 {
 	uint32_t base, offs, off;
 
-	if (!symbols_find(vm->syms, "this_cpu", &base) || !symbols_find(vm->syms, "this_cpu_offsets", &offs)
+	if (!symbols_find(vm->syms, "pcpu_hot", &base) || !symbols_find(vm->syms, "pcpu_hot_offsets", &offs)
 	    || !guest_read(vm, offs + 4 * i, &off, 4))
 		return false;
 	*addr = base + off;

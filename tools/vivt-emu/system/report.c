@@ -69,7 +69,7 @@ void report_thread_name(struct vemu *vm, char *buf, size_t len)
 	char name[THREAD_NAME_LEN + 1] = "";
 
 	snprintf(buf, len, "unknown");
-	if (!guest_this_cpu_field(vm, THIS_CPU_CURR, &cur_addr) || !guest_read(vm, cur_addr, &cur, 4) || !cur)
+	if (!guest_pcpu_hot_field(vm, PCPU_HOT_CURR, &cur_addr) || !guest_read(vm, cur_addr, &cur, 4) || !cur)
 		return;
 	/* The image says where name[] is (struct thread's layout is its own). */
 	if (!symbols_find(vm->syms, "thread_name_offset", &off_addr) ||
