@@ -16,8 +16,7 @@
 # limit says so on stderr and ends with status 124, so a hung firmware can
 # never look like a finished one.
 set -euo pipefail
-. "$(dirname "$0")/../tests/lib/tap.sh"
-. "$(dirname "$0")/../tests/lib/images.sh"
+. "$(dirname "$0")/lib/board.sh"
 if [ $# -lt 1 ] || [ ! -f "$1" ]; then
 	echo "qemu-run: ${1:-no image given}: no such image (build it first)" >&2
 	exit 2

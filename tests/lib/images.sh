@@ -1,6 +1,8 @@
 # Test images for the runners (sourced by bash, after tests/lib/tap.sh):
 # where a board's images are built in a configuration, building them once,
-# and reading tests/target/tests.list.
+# and reading tests/target/tests.list. What a board and an image say of
+# themselves comes from tools/lib/board.sh, which tools/qemu-run.sh uses too.
+. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/board.sh"
 
 # build_dir BOARD [MAKE-VARS]: the one name of the build folder that holds
 # BOARD's images built with MAKE-VARS ("HZ=1000 DEBUG_HIGHMEM=1" ->
@@ -98,28 +100,6 @@ config_images() {
 		while read -r image; do
 			[ -f "$LOKAL_ROOT/tests/target/$image.c" ] && echo "tests/$image.elf"
 		done
-}
-
-# board_var BOARD VAR [MAKE-VARS...]: VAR as board/BOARD/board.mk sets it
-# (empty when it does not), with MAKE-VARS (RAM_MB=64) given to make.
-board_var() {
-	local board=$1 var=$2
-	shift 2
-	[ -f "$LOKAL_ROOT/board/$board/board.mk" ] || { echo "no board/$board/board.mk" >&2; return 1; }
-	make -s --no-print-directory -C "$LOKAL_ROOT" -f "board/$board/board.mk" -f tests/lib/board-var.mk \
-		"$@" "print-$var"
-}
-
-# image_config ELF NAME: CONFIG_NAME of the build ELF belongs to (its
-# folder's or the one above's generated config.h); false when none is found.
-image_config() {
-	local d v
-	for d in "$(dirname "$1")" "$(dirname "$(dirname "$1")")"; do
-		[ -f "$d/include/generated/config.h" ] || continue
-		v=$(sed -n "s/^#define CONFIG_$2 //p" "$d/include/generated/config.h" | tr -d '"')
-		[ -n "$v" ] && echo "$v" && return 0
-	done
-	return 1
 }
 
 # run_images RUNS DIR JOBS MACHINE PREFIX: every line of RUNS,

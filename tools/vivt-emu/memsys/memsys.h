@@ -15,9 +15,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "report-kinds.h"
+#include "../../../arch/sim/include/asm/report-kinds.h"
 
-/* The kinds (report-kinds.h: shared with the host model, arch/sim). */
+/* The kinds (arch/sim/include/asm/report-kinds.h: shared with the host model). */
 enum ms_report_kind {
 	MS_STALE_READ = ARM926_STALE_READ,
 	MS_LOST_WRITE_INVAL = ARM926_LOST_WRITE_INVAL,

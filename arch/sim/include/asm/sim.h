@@ -21,7 +21,7 @@
  * which the host sees all but stale instruction fetches, plus the two it
  * judges when a window's PTE changes.
  */
-#include "../../../../tools/vivt-emu/memsys/report-kinds.h"
+#include <asm/report-kinds.h>
 enum sim_violation {
 	SIM_STALE_TLB = ARM926_STALE_TLB,       /* a TLB entry was used after its PTE changed */
 	SIM_LOST_WRITE = ARM926_LOST_WRITE_INVAL, /* an invalidate dropped dirty lines */

@@ -6,8 +6,9 @@
  * same in both proofs.  Where the two models judge a sequence differently,
  * MODEL.md says so and why; tests/host/test_model_agree.c holds them to it.
  *
- * Plain C with no dependencies: arch/sim includes it from the host build,
- * which links nothing of the emulator.
+ * Plain C with no dependencies. It lives with the host model, as the
+ * product's side of the two: the emulator, a tool, includes it from here
+ * (the arrows run from tools to the product, never back).
  */
 #ifndef ARM926_REPORT_KINDS_H
 #define ARM926_REPORT_KINDS_H
