@@ -19,6 +19,9 @@ HOST_OUT     ?= build/host
 HOST_SAN     ?= -fsanitize=address,undefined -fno-sanitize-recover=undefined
 HOST_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer
 HOST_LIBS    := -lcmocka
+# How every sanitized host binary runs: the model's SIGSEGV handler is the
+# fault path under test, and a test that panics on purpose leaks.
+HOST_ASAN_OPTIONS := allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0
 FUZZ_TIME    ?= 600
 FUZZ_SHORT   ?= 20
 
@@ -95,7 +98,7 @@ $(foreach v,$(FUZZ_VARIANTS),$(eval $(call fuzz_variant,$(v))))
 FUZZ_BINS := $(foreach v,$(FUZZ_VARIANTS),$(HOST_OUT)/$(v)/fuzz_kmap)
 
 check-host: host-tests $(FUZZ_BINS)
-	@tests/host/run-tests.sh "$(if $(TAP),$(TAP),/dev/stdout)" $(HOST_OUT) \
+	@ASAN_OPTIONS=$(HOST_ASAN_OPTIONS) tests/host/run-tests.sh "$(if $(TAP),$(TAP),/dev/stdout)" $(HOST_OUT) \
 		"$(HOST_VARIANTS)" "$(HOST_TESTS)" $(FUZZ_SHORT) "$(FUZZ_VARIANTS)"
 
 check-mutants:
@@ -106,7 +109,7 @@ fuzz: $(FUZZ_BINS)
 	@for v in $(FUZZ_VARIANTS); do \
 		mkdir -p $(HOST_OUT)/$$v/corpus; \
 		echo "fuzz_kmap [$$v] for $(FUZZ_TIME) s"; \
-		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
+		ASAN_OPTIONS=$(HOST_ASAN_OPTIONS) \
 			$(HOST_OUT)/$$v/fuzz_kmap -max_total_time=$(FUZZ_TIME) \
 			-artifact_prefix=$(HOST_OUT)/$$v/ $(HOST_OUT)/$$v/corpus tests/host/fuzz/seeds || exit 1; \
 	done
@@ -115,6 +118,6 @@ fuzz: $(FUZZ_BINS)
 # first build). Read only when a goal builds host tests: every other make
 # run (each image build of a check) would pay for parsing hundreds of them.
 # The mutation check's private tree under mutants/ has its own.
-ifneq ($(filter check-host host-tests fuzz $(HOST_OUT)/%,$(MAKECMDGOALS)),)
+ifneq ($(filter check-host check-host-sched host-tests host-sched-tests fuzz $(HOST_OUT)/%,$(MAKECMDGOALS)),)
 -include $(shell find $(HOST_OUT) -path $(HOST_OUT)/mutants -prune -o -name '*.d' -print 2>/dev/null)
 endif

@@ -38,7 +38,7 @@ calls='flush_other_slot|flush_page_in|kmap_local_flush_page|arch_kmap_local_post
 variants="eager debug default"
 # The deferred scheme's flushes exist in its build only: try that one first for them.
 defer_first="default eager debug"
-make_args=(-s -j2 HOST_SAN= SCHED_HOST_SAN= HOST_OUT=build/host/mut SCHED_HOST_OUT=build/host/mut-sched)
+make_args=(-s -j2 HOST_SAN= HOST_OUT=build/host/mut SCHED_HOST_OUT=build/host/mut-sched)
 
 mkdir -p "$work"
 mutants_tree "$src"

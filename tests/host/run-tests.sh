@@ -6,7 +6,8 @@
 set -uo pipefail
 
 tap=$1 out=$2 variants=$3 tests=$4 fuzz_secs=$5 fuzz_variants=${6:-fuzz}
-export ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0
+# ASAN_OPTIONS: tests/host/host.mk's HOST_ASAN_OPTIONS, given by make check-host.
+export ASAN_OPTIONS=${ASAN_OPTIONS:?run by make check-host, which sets ASAN_OPTIONS}
 export UBSAN_OPTIONS=print_stacktrace=1
 . "$(dirname "$0")/../lib/tap.sh"
 : > "$tap"

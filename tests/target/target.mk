@@ -9,24 +9,28 @@ $(foreach t,$(TARGET_TESTS),$(eval $(call image,tests/$(t),tests/target/$(t).c t
 target-images: $(TARGET_TESTS:%=$(O)/tests/%.elf)
 
 # Every part runs; the phase fails at the end if any case failed or did not build.
-check-target: bootstrap $(O)/lokal.elf $(O)/tests/test_kmap_stress.elf
-	@rm -f $(O)/check-target.failed
+# Its images live in the folder run.sh builds the default configuration in
+# (tests/lib/images.sh's build_dir), so no second build of it is made.
+TARGET_O = build/$(BOARD)-default
+check-target: bootstrap
+	@$(MAKE) --no-print-directory O=$(TARGET_O) $(TARGET_O)/lokal.elf $(TARGET_O)/tests/test_kmap_stress.elf
+	@rm -f $(TARGET_O)/check-target.failed
 	@tests/target/run.sh tests/target/tests.list $(if $(TAP),$(TAP),/dev/stdout) \
-		|| touch $(O)/check-target.failed
+		|| touch $(TARGET_O)/check-target.failed
 	@# A board without a debugger: no semihosting, so a quiet halt (the images built above).
 	@tests/target/check-quiet-halt.sh $(if $(TAP),$(TAP),/dev/null) \
 		test_sched:0 test_kmap_unmap_order:3 test_fault_null:4 \
-		|| touch $(O)/check-target.failed
+		|| touch $(TARGET_O)/check-target.failed
 	@# The idle loop's wait for interrupt, as compiled: the ARM926 sequence.
-	@tests/target/check-idle-sequence.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
-		|| touch $(O)/check-target.failed
+	@tests/target/check-idle-sequence.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/lokal.elf \
+		|| touch $(TARGET_O)/check-target.failed
 	@# kmap_local: the index push before the slot's PTE, as compiled.
-	@tests/target/check-kmap-order.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
-		|| touch $(O)/check-target.failed
+	@tests/target/check-kmap-order.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/lokal.elf \
+		|| touch $(TARGET_O)/check-target.failed
 	@# make debug's path to start_kernel, and with its gdb port taken: a clear refusal.
-	@tests/target/check-debug-port.sh $(if $(TAP),$(TAP),/dev/null) $(O)/lokal.elf \
-		|| touch $(O)/check-target.failed
+	@tests/target/check-debug-port.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/lokal.elf \
+		|| touch $(TARGET_O)/check-target.failed
 	@# The same console under -icount alone and with every core busy.
-	@tests/target/check-load-icount.sh $(if $(TAP),$(TAP),/dev/null) $(O)/tests/test_kmap_stress.elf \
-		|| touch $(O)/check-target.failed
-	@! rm $(O)/check-target.failed 2>/dev/null
+	@tests/target/check-load-icount.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/tests/test_kmap_stress.elf \
+		|| touch $(TARGET_O)/check-target.failed
+	@! rm $(TARGET_O)/check-target.failed 2>/dev/null

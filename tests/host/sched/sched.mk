@@ -10,32 +10,28 @@
 # on (tests/host/sched/irq_inject.c): the step before a slot's PTE clear.
 
 SCHED_HOST_OUT      ?= build/host-sched
-SCHED_HOST_SAN      ?= -fsanitize=address,undefined -fno-sanitize-recover=undefined
-SCHED_HOST_VARIANTS := default eager debug
-sched_opts_eager    := KMAP_DEFER=0
-sched_opts_debug    := DEBUG_HIGHMEM=1
-SCHED_HOST_SRCS := $(sort $(wildcard firmware/mm/*.c)) \
+SCHED_HOST_VARIANTS := $(HOST_VARIANTS)
+# The firmware and arch/sim objects are the host tests' own ($(HOST_OUT),
+# tests/host/host.mk: the same sources, flags and three configurations, so
+# one build serves both phases); only this folder's files are compiled here.
+SCHED_HOST_FW   := $(sort $(wildcard firmware/mm/*.c)) \
                    $(filter-out firmware/kernel/main.c,$(sort $(wildcard firmware/kernel/*.c))) \
-                   $(sort $(wildcard firmware/lib/*.c)) $(sort $(wildcard arch/sim/*.c)) \
-                   $(sort $(wildcard tests/host/sched/*.c))
-sched_host_inc   = -I$(SCHED_HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
+                   $(sort $(wildcard firmware/lib/*.c)) $(sort $(wildcard arch/sim/*.c))
+SCHED_HOST_OWN  := $(sort $(wildcard tests/host/sched/*.c))
+sched_host_inc   = -I$(HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
                    -Ifirmware/include -Itests/host/sched
 
-# $(call sched_host_variant,NAME): config header, objects and the test binary.
+# $(call sched_host_variant,NAME): the test's own objects and the binary.
 define sched_host_variant
-$(SCHED_HOST_OUT)/$(1)/include/generated/config.h: $(foreach o,$(sched_opts_$(1)),override $(o))
-$(SCHED_HOST_OUT)/$(1)/include/generated/config.h: FORCE
-	$$(call write_config,$$@)
-
-$(SCHED_HOST_OUT)/$(1)/obj/%.o: %.c $(SCHED_HOST_OUT)/$(1)/include/generated/config.h
+$(SCHED_HOST_OUT)/$(1)/obj/%.o: %.c $(HOST_OUT)/$(1)/include/generated/config.h
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  [sched $(1)] $$<"
-	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
-		$$(SCHED_HOST_SAN) $(call sched_host_inc,$(1)) -MMD -MP -c $$< -o $$@
+	@gcc $$(HOST_CFLAGS) $$(HOST_SAN) $(call sched_host_inc,$(1)) -MMD -MP -c $$< -o $$@
 
-$(SCHED_HOST_OUT)/$(1)/test_sched_real: $(patsubst %.c,$(SCHED_HOST_OUT)/$(1)/obj/%.o,$(call with_kmap_scheme,$(SCHED_HOST_SRCS),$(sched_opts_$(1))))
+$(SCHED_HOST_OUT)/$(1)/test_sched_real: $(patsubst %.c,$(HOST_OUT)/$(1)/obj/%.o,$(call with_kmap_scheme,$(SCHED_HOST_FW),$(host_opts_$(1)))) \
+		$(patsubst %.c,$(SCHED_HOST_OUT)/$(1)/obj/%.o,$(SCHED_HOST_OWN))
 	@echo "  HOSTLD  $$@"
-	@gcc $$(SCHED_HOST_SAN) -Wl,--wrap=__cpuc_flush_dcache_area -o $$@ $$^ -lcmocka
+	@gcc $$(HOST_SAN) -Wl,--wrap=__cpuc_flush_dcache_area -o $$@ $$^ -lcmocka
 
 host-sched-tests: $(SCHED_HOST_OUT)/$(1)/test_sched_real
 endef
@@ -45,7 +41,7 @@ $(foreach v,$(SCHED_HOST_VARIANTS),$(eval $(call sched_host_variant,$(v))))
 check-host-sched: host-sched-tests $(SCHED_HOST_OUT)/test_lib
 	@rc=0; for t in $(SCHED_HOST_VARIANTS:%=%/test_sched_real) test_lib; do \
 		v=$${t%/*}; [ "$$v" = "$$t" ] && v=; \
-		ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:detect_stack_use_after_return=0 \
+		ASAN_OPTIONS=$(HOST_ASAN_OPTIONS) \
 			CMOCKA_MESSAGE_OUTPUT=tap timeout -k 5 300 $(SCHED_HOST_OUT)/$$t > $(SCHED_HOST_OUT)/$$t.tap 2>&1 || rc=1; \
 		cat $(SCHED_HOST_OUT)/$$t.tap; \
 		n=$$(basename $$t)$${v:+ [$$v]}; \
@@ -57,7 +53,7 @@ check-host-sched: host-sched-tests $(SCHED_HOST_OUT)/test_lib
 $(SCHED_HOST_OUT)/test_lib: tests/host/lib/test_lib.c firmware/lib/ringbuf.c firmware/lib/crc32c.c
 	@echo "  HOSTLD  $@"
 	@mkdir -p $(@D)
-	@gcc -std=gnu11 -O1 -g -Wall -Wextra -Werror $(SCHED_HOST_SAN) \
+	@gcc $(HOST_CFLAGS) $(HOST_SAN) \
 		-Ifirmware/include -o $@ $^ -lcmocka
 
 # Header dependencies (-include: they appear with the first build), read
