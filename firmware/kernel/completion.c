@@ -42,7 +42,7 @@ long wait_for_completion_timeout(struct completion *x, long timeout)
 	int err = 0;
 	long ret;
 
-	might_sleep_if_debug(timeout);
+	might_sleep_timed(timeout, __func__);
 	deadline = timeout_deadline(timeout);
 	flags = arch_local_irq_save();
 	check_handle(x, COMPL_MAGIC, "completion");

@@ -32,7 +32,7 @@ int event_flags_wait(struct event_flags *ef, uint32_t mask, unsigned int mode, u
 	uint32_t now;
 	int ret = 0;
 
-	might_sleep_if_debug(timeout);
+	might_sleep_timed(timeout, __func__);
 	/* The caller's arguments: checked before interrupts go off, to keep that window short. */
 	if (mask == 0 || (mode & ~(EF_ALL | EF_CLEAR)))
 		panic("event_flags_wait(%p, 0x%x, %u) in thread '%s': %s", (void *)ef,

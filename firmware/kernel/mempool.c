@@ -56,9 +56,25 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
 		b->index = i;
 		pool->free_list = b;
 	}
+	pool->carved = n;               /* every block is on the free list already */
 	init_waitqueue(&pool->waiters);
 	pool->magic = POOL_MAGIC;
 	return n;
+}
+
+/*
+ * IRQs off. A block never handed out yet, from a DEFINE_MEMPOOL pool's
+ * storage (mempool_init() puts every block on the free list), marked; or NULL.
+ */
+static void *carve_block(struct mempool *pool)
+{
+	unsigned int i = pool->carved;
+
+	if (i >= pool->nr_blocks)
+		return NULL;
+	pool->carved = i + 1;
+	pool->allocated[i] = 1;
+	return pool->blocks + (size_t)i * pool->block_size;
 }
 
 /* IRQs off. The first free block, taken and marked, or NULL. */
@@ -69,8 +85,9 @@ static inline void *take_block(struct mempool *pool)
 	if (__builtin_expect(b != NULL, 1)) {
 		pool->free_list = b->next;
 		pool->allocated[b->index] = 1;
+		return b;
 	}
-	return b;
+	return carve_block(pool);
 }
 
 void *mempool_try_alloc(struct mempool *pool)
@@ -84,13 +101,16 @@ void *mempool_try_alloc(struct mempool *pool)
 	return b;
 }
 
-/* No block free: fail, or wait for mempool_free() to hand one over. IRQs off on entry. */
+/*
+ * The free list empty: a block never handed out yet, if any; else fail, or
+ * wait for mempool_free() to hand one over. IRQs off on entry.
+ */
 int __mempool_alloc_wait(struct mempool *pool, void **block, long timeout, unsigned long flags)
 {
-	void *b = NULL;
-	int ret = -EAGAIN;
+	void *b = carve_block(pool);
+	int ret = b ? 0 : -EAGAIN;
 
-	if (timeout) {
+	if (!b && timeout) {
 		current->wait_data = NULL;
 		ret = sleep_on_deadline(&pool->waiters, timeout_deadline(timeout), true);
 		if (ret == 0)

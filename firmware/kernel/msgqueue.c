@@ -27,6 +27,7 @@
 struct chunk {
 	uint32_t w[4];
 };
+_Static_assert(sizeof(struct chunk) == MSGQ_CHUNK_BYTES, "DEFINE_MSGQ computes chunks with MSGQ_CHUNK_BYTES");
 
 /*
  * Whole words inline, 16 bytes at a time (a load-multiple and a
@@ -109,7 +110,7 @@ static inline unsigned long enter(struct msgqueue *q, const void *msg, long time
 {
 	unsigned long flags;
 
-	might_sleep_if_debug(timeout);
+	might_sleep_timed(timeout, call);
 	flags = arch_local_irq_save();
 	if (__builtin_expect(!q || q->magic != MSGQ_MAGIC, 0))
 		bad_handle("message queue", q, call);
@@ -259,7 +260,7 @@ int msgq_send(struct msgqueue *q, const void *msg, long timeout)
 {
 	unsigned long flags;
 
-	might_sleep_if_debug(timeout);
+	might_sleep_timed(timeout, __func__);
 	flags = arch_local_irq_save();
 	if (__builtin_expect(fast_ok(q, msg) && q->count < q->capacity &&
 			     list_empty(&q->receivers.waiters), 1)) {
@@ -283,7 +284,7 @@ int msgq_receive(struct msgqueue *q, void *msg, long timeout)
 {
 	unsigned long flags;
 
-	might_sleep_if_debug(timeout);
+	might_sleep_timed(timeout, __func__);
 	flags = arch_local_irq_save();
 	/*
 	 * A sender waits only while the ring is full (a receive that makes

@@ -4,6 +4,7 @@
 #include <lokal/bug.h>
 #include <lokal/wait.h>
 #include <lokal/sched-internal.h>
+#include <lokal/irq.h>
 
 void preempt_enable(void)
 {
@@ -42,10 +43,32 @@ void migrate_enable(void)
 	current->migrate_disabled--;
 }
 
+void __might_sleep_in_irq(const char *call)
+{
+	unsigned int line = 0;
+	const char *handler = irq_current_handler(&line);
+
+	if (handler)
+		panic("%s() may block, called from an IRQ handler: %s on IRQ %u, interrupting "
+		      "thread '%s' (a handler may only call what never sleeps: a time-out of 0, "
+		      "the try variants, complete(), up())", call, handler, line, current->name);
+	panic("%s() may block, called from an IRQ handler, interrupting thread '%s' (a handler "
+	      "may only call what never sleeps: a time-out of 0, the try variants, complete(), "
+	      "up())", call, current->name);
+}
+
 void __might_sleep(const char *file, int line, void *caller)
 {
+	unsigned int irq = 0;
+	const char *handler = in_irq() ? irq_current_handler(&irq) : NULL;
+
 	if (!scheduler_running())
 		return;
+	if (handler)
+		panic("sleeping function called from invalid context at %s:%d, "
+		      "called from %p (thread '%s', preempt_count 0x%x, pagefault_disabled %u, "
+		      "in IRQ handler %s on IRQ %u)", file, line, caller, current->name,
+		      preempt_count(), current->pagefault_disabled, handler, irq);
 	panic("sleeping function called from invalid context at %s:%d, "
 	      "called from %p (thread '%s', preempt_count 0x%x, pagefault_disabled %u%s)",
 	      file, line, caller, current->name, preempt_count(),

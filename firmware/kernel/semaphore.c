@@ -44,7 +44,7 @@ int down_timeout(struct semaphore *s, long timeout)
 	uint64_t deadline;
 	int ret = 0;
 
-	might_sleep_if_debug(timeout);
+	might_sleep_timed(timeout, __func__);
 	flags = arch_local_irq_save();
 	check_handle(s, SEMA_MAGIC, "semaphore");
 	if (__builtin_expect(s->count > 0, 1)) {

@@ -52,6 +52,48 @@ static void do_receive_in_irq(void *a)
 	msgq_receive(&q, msg, 5);
 }
 
+/*
+ * Calls with a time-out from a handler that would not have to wait: caught
+ * in every build, each naming itself.
+ */
+static void do_send_room_in_irq(void *a)
+{
+	(void)a;
+	irq_enter();
+	msgq_send(&q, msg, 5);          /* the ring has room */
+}
+
+static void do_down_free_in_irq(void *a)
+{
+	static DEFINE_SEMAPHORE(s, 1);
+
+	(void)a;
+	irq_enter();
+	down_timeout(&s, 5);
+}
+
+static void do_alloc_free_in_irq(void *a)
+{
+	static uint64_t region[64];
+	static struct mempool pool;
+	void *b;
+
+	(void)a;
+	mempool_init(&pool, region, sizeof(region), 32);
+	irq_enter();
+	mempool_alloc(&pool, &b, 5);
+}
+
+static void do_flags_set_in_irq(void *a)
+{
+	static DEFINE_EVENT_FLAGS(ev);
+
+	(void)a;
+	event_flags_set(&ev, 1);
+	irq_enter();
+	event_flags_wait(&ev, 1, EF_ANY, NULL, 5);
+}
+
 static void do_down_atomic(void *a)
 {
 	static DEFINE_SEMAPHORE(s, 0);
@@ -133,8 +175,16 @@ static void blocking_from_atomic_context_is_checked(void **state)
 {
 	(void)state;
 	msgq_init(&q, ring, 16, 1);
-	EXPECT_PANIC(do_receive_in_irq, NULL, "sleeping function called from invalid context",
-		     "thread 'main'", "in IRQ");
+	EXPECT_PANIC(do_receive_in_irq, NULL, "msgq_receive() may block, called from an IRQ handler",
+		     "interrupting thread 'main'");
+	EXPECT_PANIC(do_send_room_in_irq, NULL, "msgq_send() may block, called from an IRQ handler",
+		     "interrupting thread 'main'");
+	EXPECT_PANIC(do_down_free_in_irq, NULL, "down_timeout() may block, called from an IRQ handler",
+		     "interrupting thread 'main'");
+	EXPECT_PANIC(do_alloc_free_in_irq, NULL, "mempool_alloc() may block, called from an IRQ handler",
+		     "interrupting thread 'main'");
+	EXPECT_PANIC(do_flags_set_in_irq, NULL, "event_flags_wait() may block, called from an IRQ handler",
+		     "interrupting thread 'main'");
 	EXPECT_PANIC(do_down_atomic, NULL, "sleeping function called from invalid context",
 		     "thread 'main', preempt_count 0x1");
 	EXPECT_PANIC(do_yield_atomic, NULL, "sleeping function called from invalid context",

@@ -14,8 +14,9 @@
 #include <board.h>
 
 struct irq_action irq_table[BOARD_NR_IRQS] = {
-	[0 ... BOARD_NR_IRQS - 1] = { .handler = unexpected_irq_handler },
+	[0 ... BOARD_NR_IRQS - 1] = { .handler = unexpected_irq_handler, .name = "unexpected_irq_handler" },
 };
+unsigned int irq_running_line;
 static unsigned long spurious_irqs;
 
 void arm_handle_irq(void);
@@ -46,7 +47,7 @@ void unexpected_irq_handler(unsigned int irq, void *arg)
 	unexpected_irq(irq);
 }
 
-int request_irq(unsigned int irq, irq_handler_t handler, void *arg)
+int __request_irq(unsigned int irq, irq_handler_t handler, void *arg, const char *name)
 {
 	unsigned long flags;
 
@@ -59,6 +60,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, void *arg)
 	}
 	irq_table[irq].handler = handler;
 	irq_table[irq].arg = arg;
+	irq_table[irq].name = name;
 	board_irq_unmask(irq);
 	arch_local_irq_restore(flags);
 	return 0;
@@ -74,7 +76,14 @@ void free_irq(unsigned int irq)
 	board_irq_mask(irq);
 	irq_table[irq].handler = unexpected_irq_handler;
 	irq_table[irq].arg = NULL;
+	irq_table[irq].name = "unexpected_irq_handler";
 	arch_local_irq_restore(flags);
+}
+
+const char *irq_current_handler(unsigned int *line)
+{
+	*line = irq_running_line;
+	return irq_running_line < BOARD_NR_IRQS ? irq_table[irq_running_line].name : NULL;
 }
 
 void irq_raise_soft(unsigned int irq)

@@ -3,8 +3,7 @@
  * of a mask, optionally clearing what they waited for as they leave.
  * Setting and clearing work from IRQ handlers.
  *
- *   static struct event_flags ev;
- *   event_flags_init(&ev);
+ *   static DEFINE_EVENT_FLAGS(ev);                      (or event_flags_init(&ev) at run time)
  *   event_flags_set(&ev, RX_DONE);                      (an IRQ handler)
  *   uint32_t got;
  *   if (event_flags_wait(&ev, RX_DONE | ERR, EF_ANY | EF_CLEAR, &got,
@@ -36,6 +35,11 @@ struct event_flags {
 	struct wait_queue waiters;      /* FIFO; wait_mask/wait_mode, wait_data: got */
 };
 
+/* A group with every flag clear, ready at boot: static DEFINE_EVENT_FLAGS(ev); */
+#define EVENT_FLAGS_INIT(name) { EVFL_MAGIC, 0, WAIT_QUEUE_INIT((name).waiters) }
+#define DEFINE_EVENT_FLAGS(name) struct event_flags name = EVENT_FLAGS_INIT(name)
+
+/* Set ef up with every flag clear. Threads or boot code. */
 void event_flags_init(struct event_flags *ef);
 /* Wait up to timeout ticks for mask (mode: EF_ANY or EF_ALL, | EF_CLEAR). got may be NULL. */
 int event_flags_wait(struct event_flags *ef, uint32_t mask, unsigned int mode, uint32_t *got,

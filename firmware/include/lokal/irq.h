@@ -4,9 +4,19 @@
 
 typedef void (*irq_handler_t)(unsigned int irq, void *arg);
 
-/* Install handler for irq and unmask it; returns 0, or -1 if taken or out of range. */
-int request_irq(unsigned int irq, irq_handler_t handler, void *arg);
+/*
+ * Install handler for irq and unmask it; returns 0, or -1 if taken or out
+ * of range. The handler's C name is kept for diagnostics.
+ */
+#define request_irq(irq, handler, arg) __request_irq(irq, handler, arg, #handler)
+int __request_irq(unsigned int irq, irq_handler_t handler, void *arg, const char *name);
 void free_irq(unsigned int irq);
+
+/*
+ * In an IRQ handler: its name as request_irq() was given it, with *line
+ * its line; NULL where the platform cannot tell (a simulated interrupt).
+ */
+const char *irq_current_handler(unsigned int *line);
 
 /* A line reserved for software-raised interrupts on this board. */
 unsigned int irq_soft_line(void);

@@ -3,8 +3,9 @@
  * caller gives at creation (the pool's own bookkeeping, one byte per block,
  * sits at the region's start). Blocks are 8-byte aligned and hold two words at least.
  *
+ *   DEFINE_MEMPOOL(pool, 128, 30);           thirty 128-byte blocks, storage included
+ * or, over a region of the caller's, at run time:
  *   static uint8_t region[4096];
- *   static struct mempool pool;
  *   mempool_init(&pool, region, sizeof(region), 128);
  *   void *b;
  *   if (mempool_alloc(&pool, &b, msecs_to_jiffies(10)) == 0) { ...; mempool_free(&pool, b); }
@@ -28,6 +29,12 @@
 #include <lokal/timeout.h>
 #include <asm/irqflags.h>
 
+/* A free block holds its successor on the free list and its own index. */
+struct mempool_free_block {
+	struct mempool_free_block *next;
+	uint32_t index;
+};
+
 struct mempool {
 	unsigned int magic;
 	void *free_list;                /* each free block: the next, its index */
@@ -36,8 +43,41 @@ struct mempool {
 	unsigned int block_size;
 	uint32_t recip;                 /* 2^32 / block_size, rounded up: index without a divide */
 	unsigned int nr_blocks;
+	unsigned int carved;            /* blocks [carved, nr_blocks) never handed out yet */
 	struct wait_queue waiters;      /* by priority; wait_data: the block handed over */
 };
+
+/* A block's size in the pool: at least two words, a multiple of 8. */
+#define MEMPOOL_BLOCK_SIZE(size)                                                \
+	((((size) < sizeof(struct mempool_free_block) ?                         \
+	   sizeof(struct mempool_free_block) : (size)) + 7) & ~(size_t)7)
+
+/*
+ * A pool of nr_blocks blocks of block_size bytes with its storage, all
+ * static at file scope, ready at boot with no mempool_init() call (blocks
+ * are handed out from the storage in order the first time, then from the
+ * free list); other files reach it through &name:
+ *   DEFINE_MEMPOOL(buffers, 256, 8);
+ * The macro says static itself (as DEFINE_MSGQ does): do not add it. A
+ * zero size or count does not compile.
+ */
+#define DEFINE_MEMPOOL(name, bsize, nblocks)                                    \
+	static uint8_t __mempool_state_##name[__MEMPOOL_COUNT(bsize, nblocks)]; \
+	static uint64_t __mempool_blocks_##name[(nblocks) *                     \
+		MEMPOOL_BLOCK_SIZE(bsize) / 8];                                 \
+	static struct mempool name = {                                          \
+		.magic = POOL_MAGIC,                                            \
+		.free_list = NULL,                                              \
+		.blocks = (char *)__mempool_blocks_##name,                      \
+		.allocated = __mempool_state_##name,                            \
+		.block_size = MEMPOOL_BLOCK_SIZE(bsize),                        \
+		.recip = (uint32_t)(((1ull << 32) + MEMPOOL_BLOCK_SIZE(bsize) - 1) / \
+				    MEMPOOL_BLOCK_SIZE(bsize)),                 \
+		.nr_blocks = (nblocks),                                         \
+		.carved = 0,                                                    \
+		.waiters = WAIT_QUEUE_INIT((name).waiters),                     \
+	}
+#define __MEMPOOL_COUNT(size, n) ((n) + 0 * sizeof(char[(size) > 0 && (n) > 0 ? 1 : -1]))
 
 /*
  * Set pool up over region (size bytes) for blocks of block_size bytes
@@ -64,10 +104,6 @@ unsigned int mempool_nr_free(struct mempool *pool);
  * The fast paths are inline: a block taken or given back with nothing to
  * wait for or to hand over costs no call. The rest is in mempool.c.
  */
-struct mempool_free_block {
-	struct mempool_free_block *next;
-	uint32_t index;
-};
 int __mempool_alloc_wait(struct mempool *pool, void **block, long timeout, unsigned long flags);
 void __mempool_free_slow(struct mempool *pool, void *block, unsigned long flags);
 
@@ -76,7 +112,7 @@ static inline int mempool_alloc(struct mempool *pool, void **block, long timeout
 	unsigned long flags;
 	struct mempool_free_block *b;
 
-	might_sleep_if_debug(timeout);
+	might_sleep_timed(timeout, __func__);
 	flags = arch_local_irq_save();
 	if (__builtin_expect(!pool || pool->magic != POOL_MAGIC, 0))
 		bad_handle("memory pool", pool, "mempool_alloc");

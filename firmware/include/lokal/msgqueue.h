@@ -7,8 +7,9 @@
  * buffer, and a sender that waits has its message moved into the ring as
  * soon as there is room, so neither can be overtaken once it waits.
  *
+ *   DEFINE_MSGQ(q, 16, 8);                   eight 16-byte messages, ring included
+ * or, with a ring of the caller's, at run time:
  *   static uint8_t ring[8 * 16];
- *   static struct msgqueue q;
  *   msgq_init(&q, ring, 16, 8);
  *   msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT);               producer
  *   if (msgq_receive(&q, msg, msecs_to_jiffies(50)) == -ETIMEDOUT) ...   consumer
@@ -30,6 +31,7 @@
 #define LOKAL_MSGQUEUE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <lokal/wait.h>
 #include <lokal/handle.h>
 
@@ -44,6 +46,35 @@ struct msgqueue {
 	struct wait_queue receivers;    /* by priority; each wait_data: its buffer */
 	struct wait_queue senders;      /* by priority; each wait_data: its message */
 };
+
+/* Messages copied 16 bytes at a time when the size is a multiple and the ring word-aligned. */
+#define MSGQ_CHUNK_BYTES        16
+
+/*
+ * A queue of capacity messages of msg_size bytes with its ring, both
+ * static at file scope (the ring 8-byte aligned), ready at boot with no
+ * msgq_init() call; other files reach it through &name:
+ *   DEFINE_MSGQ(requests, sizeof(struct request), 8);
+ * The macro says static itself (as Zephyr's K_MSGQ_DEFINE names its ring):
+ * do not add it. A zero size or capacity does not compile.
+ */
+#define DEFINE_MSGQ(name, msg_size, capacity)                                  \
+	static uint64_t __msgq_ring_##name[__MSGQ_RING_WORDS(msg_size, capacity)]; \
+	static struct msgqueue name = __MSGQ_INIT(name, (char *)__msgq_ring_##name, \
+						  msg_size, capacity)
+#define __MSGQ_RING_WORDS(size, cap)                                           \
+	(((size) * (cap) + 7) / 8 + 0 * sizeof(char[(size) > 0 && (cap) > 0 ? 1 : -1]))
+#define __MSGQ_INIT(name, ring, size, cap) {                                   \
+	.magic = MSGQ_MAGIC,                                                   \
+	.msg_size = (size),                                                    \
+	.chunks = (size) % MSGQ_CHUNK_BYTES ? 0 : (size) / MSGQ_CHUNK_BYTES,  \
+	.count = 0,                                                            \
+	.buf = (ring), .end = (ring) + (size) * (cap),                         \
+	.head = (ring), .tail = (ring),                                        \
+	.capacity = (cap),                                                     \
+	.receivers = WAIT_QUEUE_INIT((name).receivers),                        \
+	.senders = WAIT_QUEUE_INIT((name).senders),                            \
+}
 
 /*
  * Set q up over buf (capacity messages of msg_size bytes each). A zero size

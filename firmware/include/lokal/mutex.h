@@ -25,6 +25,8 @@ struct mutex {
 
 #define MUTEX_INIT(name) { MUTEX_MAGIC, NULL, WAIT_QUEUE_INIT((name).waiters), \
 			   LIST_HEAD_INIT((name).held) }
+/* A mutex ready at boot, no mutex_init() call: static DEFINE_MUTEX(lock); */
+#define DEFINE_MUTEX(name) struct mutex name = MUTEX_INIT(name)
 
 /*
  * Every mutex call is for threads only (not IRQ handlers). A thread that
@@ -82,7 +84,7 @@ static inline void down(struct semaphore *s)
 {
 	unsigned long flags;
 
-	might_sleep_if_debug(1);
+	might_sleep_timed(1, "down");
 	flags = arch_local_irq_save_svc();   /* threads only: down() may sleep */
 	if (__builtin_expect(!s || s->magic != SEMA_MAGIC, 0))
 		bad_handle("semaphore", s, "down");

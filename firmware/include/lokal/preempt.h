@@ -18,7 +18,7 @@
 #define HARDIRQ_OFFSET          0x00010000u
 #define HARDIRQ_MASK            0x000f0000u
 
-#define __preempt (this_cpu.preempt)
+#define __preempt (pcpu_hot.preempt)
 #define __preempt_count (__preempt.count)
 
 static inline unsigned int preempt_count(void)
@@ -79,6 +79,11 @@ void migrate_enable(void);
  * context: preemption or page faults disabled, or in an IRQ handler.
  */
 void __might_sleep(const char *file, int line, void *caller);
+/*
+ * Report a call that may block (call: its name) made from an IRQ handler,
+ * naming the handler, its line and the interrupted thread.
+ */
+void __might_sleep_in_irq(const char *call) __attribute__((noreturn, cold));
 /* The common case (preemptible, faults on) costs two loads and a branch. */
 #define might_sleep()                                                           \
 	do {                                                                    \

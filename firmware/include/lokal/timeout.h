@@ -39,16 +39,22 @@ static inline long msecs_to_jiffies(unsigned int ms)
 }
 
 /*
- * The context check of a call that may block. It is always made when the
- * call does block (sleep_on_deadline()); in the debug build
- * (DEBUG_HIGHMEM=1) on every call, so that one from an IRQ handler or an
- * atomic section is caught even when it happened not to wait. The fast
- * paths of the services are then a few instructions shorter.
+ * The context check of a call that may block (call: its name for the
+ * report), made whenever timeout is not 0. From an IRQ handler it is a
+ * reported bug in every build, whether or not the call would have had to
+ * wait: one test of the IRQ count. A wait from an atomic section is
+ * always caught when the call does block (sleep_on_deadline()); in the
+ * debug build (DEBUG_HIGHMEM=1) on every call, as the fast paths are a
+ * few instructions shorter without it.
  */
-#define might_sleep_if_debug(timeout)                                           \
+#define might_sleep_timed(timeout, call)                                        \
 	do {                                                                    \
-		if (CONFIG_DEBUG_HIGHMEM && (timeout))                          \
-			might_sleep();                                          \
+		if (timeout) {                                                  \
+			if (__builtin_expect(in_irq(), 0))                      \
+				__might_sleep_in_irq(call);                     \
+			if (CONFIG_DEBUG_HIGHMEM)                               \
+				might_sleep();                                  \
+		}                                                               \
 	} while (0)
 
 /* The tick at which a wait of timeout ticks, starting now, ends (any context). */

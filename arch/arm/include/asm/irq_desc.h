@@ -14,16 +14,18 @@
 
 /*
  * 16 bytes, a slot is found with one shift; in this order, the dispatch
- * reads the three fields with one load multiple.
+ * reads the two fields it needs with one load multiple.
  */
 struct irq_action {
 	void *arg;
-	unsigned long count;
 	irq_handler_t handler;  /* never NULL: unexpected_irq_handler() when free */
+	const char *name;       /* the handler's C name, for diagnostics */
 	unsigned long unused;
 };
 
 extern struct irq_action irq_table[BOARD_NR_IRQS];
+/* The line whose handler runs (or ran last): what irq_current_handler() reports. */
+extern unsigned int irq_running_line;
 
 /* A line with no handler (or out of range): masked and reported once. */
 void unexpected_irq(unsigned int irq);
@@ -31,14 +33,15 @@ void unexpected_irq(unsigned int irq);
 void unexpected_irq_handler(unsigned int irq, void *arg);
 
 /*
- * Run the handler registered for irq (< BOARD_NR_IRQS) and count it. No
- * test for a missing handler: a free slot holds unexpected_irq_handler().
+ * Run the handler registered for irq (< BOARD_NR_IRQS), noting the line
+ * for a diagnostic the handler may cause. No test for a missing handler:
+ * a free slot holds unexpected_irq_handler().
  */
 static inline void __generic_handle_irq(unsigned int irq)
 {
 	struct irq_action *a = &irq_table[irq];
 
-	a->count++;
+	irq_running_line = irq;
 	a->handler(irq, a->arg);
 }
 
