@@ -11,6 +11,7 @@
 #include <lokal/platform.h>
 #include <lokal/irq.h>
 #include <lokal/console_rx.h>
+#include <lokal/dma-memcpy.h>
 #include <drivers/aspeed_vic.h>
 #include <drivers/aspeed_timer.h>
 #include <drivers/aspeed_gpio.h>
@@ -207,4 +208,13 @@ void machine_reset(void)
 	aspeed_wdt_reset_in(BOARD_WDT1_BASE, 1000);
 	while (clock_read() - t0 < counter_hz / 10)
 		;
+}
+
+/*
+ * No memory-to-memory DMA: the XDMA engine copies between the host's PCIe
+ * space and the BMC's memory, and QEMU's model moves no data.
+ */
+const struct dma_memcpy_ops *board_dma_memcpy(void)
+{
+	return NULL;
 }

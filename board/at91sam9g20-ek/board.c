@@ -12,6 +12,7 @@
 #include <lokal/platform.h>
 #include <lokal/irq.h>
 #include <lokal/console_rx.h>
+#include <lokal/dma-memcpy.h>
 #include <drivers/atmel_aic.h>
 #include <drivers/atmel_dbgu.h>
 #include <drivers/atmel_pio.h>
@@ -191,4 +192,10 @@ void machine_reset(void)
 {
 	/* RSTC_CR with its key: processor and peripheral reset. */
 	mmio_write32(BOARD_RSTC_CR, 0xa5000000u | 0x1u | 0x4u);
+}
+
+/* The PDC moves data for peripherals only: no memory-to-memory DMA here. */
+const struct dma_memcpy_ops *board_dma_memcpy(void)
+{
+	return NULL;
 }

@@ -42,7 +42,9 @@ $(VEMU): $(VEMU_OBJS)
 
 vivt-emu: $(VEMU)
 
-run-vivt: $(VEMU) $(APP_ELF)
+# $$(APP_ELF): firmware/apps/apps.mk, read later, names the image.
+.SECONDEXPANSION:
+run-vivt: $(VEMU) $$(APP_ELF)
 	@$(VEMU) --machine $(BOARD) --ram $(RAM_MB) $(VIVT_ARGS) $(APP_ELF)
 
 # The host unit tests of the parts with no Unicorn in them, with the
