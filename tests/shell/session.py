@@ -1,4 +1,5 @@
 """Scripted session: every command of the shell image, with its output checked."""
+import os
 import re
 import subprocess
 import sys
@@ -6,6 +7,8 @@ import tempfile
 import time
 
 from tap import check
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 COMMANDS = ["help", "ps", "kmaps", "mem", "stats", "bench", "marker", "trace",
             "demo", "uptime", "reset", "exit"]
@@ -32,6 +35,13 @@ def help_lists_all(con):
     out = con.cmd("help")
     for name in COMMANDS:
         check(re.search(r"^\s+%s\s" % name, out, re.M), "help does not list %s" % name)
+    # Every description starts in the same column, however long a usage is
+    # (descriptions as firmware/apps/shell/commands.c gives them).
+    table = open(os.path.join(ROOT, "firmware", "apps", "shell", "commands.c")).read()
+    descs = re.findall(r'"([^"]*)",\s*cmd_\w+\s*}', table)
+    check(len(descs) >= len(COMMANDS), "descriptions in commands.c: %r" % descs)
+    cols = {ln.find(d[:20]) for ln in out.replace("\r", "").splitlines() for d in descs if d[:20] in ln}
+    check(len(cols) == 1, "help's descriptions start in %d different columns: %r" % (len(cols), out))
     one = con.cmd("help bench").strip().splitlines()
     check(len(one) == 1 and "switch|kmap|wakeup [1..100000]" in one[0], "help bench: %r" % one)
     check("unknown command 'nope'" in con.cmd("help nope"), "help nope")

@@ -1,10 +1,20 @@
 /* help [CMD] */
 #include <stdio.h>
+#include <string.h>
 #include "shell.h"
 
+/* Columns as wide as the table's widest name and usage: no row shifts. */
 static void describe(const struct shell_cmd *c)
 {
-	printf("  %-7s %-24s %s\n", c->name, c->usage, c->help);
+	int name_w = 0, usage_w = 0, n;
+
+	for (const struct shell_cmd *t = shell_cmds; t->name; t++) {
+		n = (int)strlen(t->name);
+		name_w = n > name_w ? n : name_w;
+		n = (int)strlen(t->usage);
+		usage_w = n > usage_w ? n : usage_w;
+	}
+	printf("  %-*s %-*s %s\n", name_w, c->name, usage_w, c->usage, c->help);
 }
 
 int cmd_help(int argc, char **argv)
