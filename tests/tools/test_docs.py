@@ -93,6 +93,53 @@ class Readme(unittest.TestCase):
         self.assertIn("usage: bench switch|kmap|wakeup [1..%s]" % wakes, self.doc)
 
 
+def shown(value, text):
+    """Whether text (a figure as a document writes it) is value, to the digits shown."""
+    digits = len(text.split(".")[1]) if "." in text else 0
+    return isinstance(value, (int, float)) and abs(float(text) - value) <= 0.5 * 10 ** -digits + 1e-9
+
+
+class DocFigures(unittest.TestCase):
+    """A figure a document ties to a results.json goal by its key is the
+    last published run's: a goal's row of a table (`key` ... ≤ target |
+    **measured**), "target `key` (T)", and "N (`results.json`, `key`)"."""
+
+    def test_figures_named_by_key_are_the_published_ones(self):
+        targets = json.loads(read("docs/bench/results.json"))["targets"]
+        docs = ["README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
+                                      if f.endswith(".md"))
+        bad, seen = [], 0
+        for doc in docs:
+            text = read(doc)
+            flat = re.sub(r"\s+", " ", text)
+            for key, goal, got in re.findall(r"\(`(\w+)`\)[^\n]*?≤ ([\d.]+) \| \*\*([\d.]+)\*\*", text):
+                if key in targets:
+                    seen += 1
+                    if not shown(targets[key]["target"], goal) or not shown(targets[key]["measured"], got):
+                        bad.append("%s: %s: goal %s, measured %s; results.json: %s, %s" % (
+                            doc, key, goal, got, targets[key]["target"], targets[key]["measured"]))
+            for key, goal in re.findall(r"target `(\w+)` \(([\d.]+)\)", flat):
+                if key in targets:
+                    seen += 1
+                    if not shown(targets[key]["target"], goal):
+                        bad.append("%s: target %s (%s); results.json: %s" % (doc, key, goal,
+                                                                           targets[key]["target"]))
+            for got, key in re.findall(r"([\d.]+) \(`results\.json`, `(\w+)`\)", flat):
+                if key in targets:
+                    seen += 1
+                    if not shown(targets[key]["measured"], got):
+                        bad.append("%s: %s for %s; results.json measured %s" % (
+                            doc, got, key, targets[key]["measured"]))
+        self.assertGreater(seen, 5, "the patterns found almost no figure: the test reads nothing")
+        self.assertEqual(bad, [], "figures that are not the last published run's")
+
+    def test_a_stale_figure_is_seen(self):
+        self.assertFalse(shown(163, "173"))
+        self.assertTrue(shown(45.02, "45"))
+        self.assertTrue(shown(1.0441, "1.04"))
+        self.assertFalse(shown(1.0441, "1.05"))
+
+
 class BenchResults(unittest.TestCase):
     def test_every_goal_is_a_target_and_a_measurement(self):
         # Reviewers read results.json's targets without the report script:
