@@ -27,6 +27,9 @@ check-target: bootstrap
 	@# kmap_local: the index push before the slot's PTE, as compiled.
 	@tests/target/check-kmap-order.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/lokal.elf \
 		|| touch $(TARGET_O)/check-target.failed
+	@# README's transcript of make run is the demo's output.
+	@tests/target/check-demo-transcript.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/lokal.elf \
+		|| touch $(TARGET_O)/check-target.failed
 	@# make debug's path to start_kernel, and with its gdb port taken: a clear refusal.
 	@tests/target/check-debug-port.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/lokal.elf \
 		|| touch $(TARGET_O)/check-target.failed
