@@ -137,7 +137,7 @@ help:
 	@echo "  vivt-emu          build it: build/vivt-emu/vivt-emu (--help lists its options)"
 	@echo "  run-vivt          run $(O)/lokal.elf on it (the boards it models, e.g. BOARD=at91sam9g20-ek)"
 	@echo "Benchmarks and long runs:"
-	@echo "  bench             benchmarks under -icount (see README)"
+	@echo "  bench             benchmarks under -icount (docs/bench.md)"
 	@echo "  stress            the long kmap stress run (10^6 map/unmap pairs)"
 	@echo "  fuzz              a long libFuzzer run against the cache model"
 	@echo "A real board (docs/board-flow.md):"

@@ -45,7 +45,7 @@ EVENT_SHAPES = [
 # Each of the seven non-basic shapes: at least this much faster than ThreadX
 # (at most ThreadX's instructions per event / 1.10).
 TARGET_EVENTS_VS_THREADX = 1.10
-# What one event is, shape by shape (as README says).
+# What one event is, shape by shape (as docs/bench.md says).
 EVENT_WHAT = {
     "basic": "one pass over a 1024-word array, each word read twice and written, the counter read from memory",
     "cooperative": "one relinquish (yield) and count by one of five equal-priority threads without time slicing",

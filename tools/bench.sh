@@ -41,7 +41,7 @@ python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
 tools/vivt-emu/scripts/bench-vivt.sh "$out" | tee -a "$out/table.txt"
 
 # make bench PUBLISH=1: keep this run's table, JSON and plots in docs/bench/
-# for the README.
+# for docs/bench.md.
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p docs/bench
 	cp "$out/table.txt" docs/bench/table.txt

@@ -22,7 +22,7 @@ ifneq ($(words $(APP)),1)
 $(error APP='$(APP)' must name one application: one of $(APPS) (folders under firmware/apps/ with an app.mk))
 endif
 ifeq ($(filter $(APP),$(APPS)),)
-$(error APP=$(APP) is not an application: choose one of $(APPS) (folders under firmware/apps/ with an app.mk; README's "Your own application" adds one))
+$(error APP=$(APP) is not an application: choose one of $(APPS) (folders under firmware/apps/ with an app.mk; docs/user-guide.md's "Your own application" adds one))
 endif
 ifeq ($(APP_IMAGE.$(APP)),)
 $(error firmware/apps/$(APP)/app.mk declares no image: it needs the line $$(eval $$(call app,$(APP))))

@@ -28,7 +28,7 @@ for mk in board/*/board.mk; do
 		continue
 	fi
 
-	# The example application, added as README's "Your own application"
+	# The example application, added as docs/user-guide.md's "Your own application"
 	# says and run by that command: on QEMU where the board has it (under
 	# -icount, so its time-outs do not depend on the host's load), and on
 	# the emulator with its cache oracle, which checks the DMA path too.

@@ -144,7 +144,7 @@ static void switched_out_slot_faults(void **state)
 
 #if CONFIG_KMAP_DEFER
 /*
- * What KMAP_DEFER gives up (README): a stale pointer into a slot its owner
+ * What KMAP_DEFER gives up (docs/user-guide.md): a stale pointer into a slot its owner
  * left mapped reaches the owner's page instead of aborting. Only
  * DEBUG_HIGHMEM (which forces the eager scheme) still catches it.
  */

@@ -591,7 +591,7 @@ static void irq_dma_complete(void)
  * A transfer from the device into [off, off + len) of a lowmem page whose
  * byte 0 is the CPU's. write_during: the CPU writes its byte during the
  * transfer (allowed only when the byte is in no line of the buffer: the
- * rule README states); otherwise it reads it then and writes after.
+ * rule docs/user-guide.md states); otherwise it reads it then and writes after.
  */
 static void dma_from_device(size_t off, size_t len, bool write_during)
 {

@@ -40,7 +40,17 @@ class BoardFlow(unittest.TestCase):
 
 
 class Readme(unittest.TestCase):
-    doc = read("README.md")
+    # The README and the pages it links to, read as one document.
+    doc = "\n".join([read("README.md")] + [read("docs/" + f) for f in sorted(os.listdir(
+        os.path.join(ROOT, "docs"))) if f.endswith(".md")])
+
+    def test_readme_is_short_and_links_its_pages(self):
+        readme = read("README.md")
+        self.assertLessEqual(len(readme.splitlines()), 300, "README is over 300 lines")
+        for page in re.findall(r"\]\((docs/[\w.-]+\.md)\)", readme):
+            self.assertTrue(os.path.isfile(os.path.join(ROOT, page)), "README links %s" % page)
+        self.assertIn("make run", readme.split("\n## ", 1)[0])
+        self.assertIn("make check", readme.split("\n## ", 1)[0])
 
     def test_phase_table_is_the_list_of_phases(self):
         phases = [line.split("|")[0].strip() for line in read("tests/phases.txt").splitlines()

@@ -1,4 +1,4 @@
-"""README's "How to add" list, followed in a scratch copy of the tree: a new
+"""docs/porting.md's "How to add" list, followed in a scratch copy of the tree: a new
 make variable is one row of config.table and reaches the range check,
 `make config-limits`, `make help` and config.h; a new board is a folder
 under board/ plus its RAM_MB row, and its image builds and boots."""

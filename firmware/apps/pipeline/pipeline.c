@@ -1,5 +1,5 @@
 /*
- * The example application (README, "Your own application"): a producer
+ * The example application (docs/user-guide.md, "Your own application"): a producer
  * and a consumer over a message queue. The producer fills blocks from a
  * fixed-block pool and queues them with their CRC; the consumer has each
  * block copied into a highmem page by the board's memory-to-memory DMA
