@@ -16,6 +16,7 @@ import session  # noqa: E402
 import fuzz  # noqa: E402
 import interactive  # noqa: E402
 import debugger  # noqa: E402
+import transcript  # noqa: E402
 
 
 SESSION = [
@@ -75,6 +76,8 @@ def main():
             interactive.on_a_terminal, elf)
     tap.run("piped input (printf ... | make shell): one line per prompt, exit at the end",
             interactive.piped, elf)
+    tap.run("docs/user-guide.md's shell transcript is a QEMU_ICOUNT=1 make shell session's output",
+            transcript.docs_session_is_real, elf)
     tap.run("make debug on a terminal: console shown, Ctrl-C halts the target (running or at "
             "the prompt), gdb and QEMU stay", debugger.make_debug_ctrl_c, elf)
     tap.run("gdb: lokal ps/kmaps equal the firmware's ps/kmaps at a breakpoint, lokal bt of a "
