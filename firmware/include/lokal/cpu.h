@@ -13,6 +13,7 @@
 #define LOKAL_CPU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <lokal/list.h>
 #include <lokal/sched.h>        /* NR_PRIO, struct thread */
@@ -71,6 +72,14 @@ struct cpu_state {
 	volatile bool trace_active;             /* lokal/trace.h */
 	unsigned long nr_preemptions;           /* sched_get_stats()'s preemptions: counted beside curr */
 } __attribute__((aligned(8)));
+
+/* The layout promises above, which the switch paths' address arithmetic relies on. */
+_Static_assert(offsetof(struct cpu_state, rq) == 0 && offsetof(struct rq, queue) == 0,
+	       "the ready queues first: queue[p] at pcpu_hot + 8p");
+_Static_assert(sizeof(void *) != 4 || sizeof(struct list_head) == 8,
+	       "a ready queue is 8 bytes on the target: queue[p] at base + 8p");
+_Static_assert(offsetof(struct cpu_state, preempt) % 8 == 0 && sizeof(union preempt_state) == 8,
+	       "count and resched 8-byte aligned: one 64-bit load fetches both");
 
 extern struct cpu_state pcpu_hot;
 /* For the VIVT emulator: where in pcpu_hot the preempt count and curr are (in this order). */
