@@ -14,8 +14,6 @@
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
 
-#define BLOCK_ALIGN 8u
-
 unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_t block_size)
 {
 	uintptr_t start = (uintptr_t)region, end = start + size, blocks;
@@ -30,12 +28,10 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
 		      (unsigned)size, (unsigned)block_size, current->name,
 		      !pool ? "NULL pool" : !region ? "NULL region" :
 		      block_size == 0 ? "block size 0" : "region smaller than a block");
-	if (block_size < sizeof(struct mempool_free_block))
-		block_size = sizeof(struct mempool_free_block);
-	block_size = (block_size + BLOCK_ALIGN - 1) & ~(size_t)(BLOCK_ALIGN - 1);
+	block_size = MEMPOOL_BLOCK_SIZE(block_size);
 	/* As many blocks as fit beside their state bytes. */
 	for (n = (unsigned int)(size / block_size); n; n--) {
-		blocks = (start + n + BLOCK_ALIGN - 1) & ~(uintptr_t)(BLOCK_ALIGN - 1);
+		blocks = (start + n + MEMPOOL_BLOCK_ALIGN - 1) & ~(uintptr_t)(MEMPOOL_BLOCK_ALIGN - 1);
 		if (blocks + (uintptr_t)n * block_size <= end)
 			break;
 	}
@@ -45,7 +41,7 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
 	pool->allocated = (uint8_t *)start;
 	pool->blocks = (char *)blocks;
 	pool->block_size = (unsigned int)block_size;
-	pool->recip = (uint32_t)(((1ull << 32) + block_size - 1) / block_size);
+	pool->recip = MEMPOOL_RECIP(block_size);
 	pool->nr_blocks = n;
 	pool->free_list = NULL;
 	for (unsigned int i = n; i-- > 0;) {

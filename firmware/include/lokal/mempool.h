@@ -47,10 +47,15 @@ struct mempool {
 	struct wait_queue waiters;      /* by priority; wait_data: the block handed over */
 };
 
-/* A block's size in the pool: at least two words, a multiple of 8. */
+/* Blocks are this aligned, and their size a multiple of it. */
+#define MEMPOOL_BLOCK_ALIGN     8u
+/* A block's size in the pool: at least two words, a multiple of the alignment. */
 #define MEMPOOL_BLOCK_SIZE(size)                                                \
 	((((size) < sizeof(struct mempool_free_block) ?                         \
-	   sizeof(struct mempool_free_block) : (size)) + 7) & ~(size_t)7)
+	   sizeof(struct mempool_free_block) : (size)) + MEMPOOL_BLOCK_ALIGN - 1) \
+	 & ~(size_t)(MEMPOOL_BLOCK_ALIGN - 1))
+/* 2^32 / block size, rounded up: a block's index from its offset without a divide. */
+#define MEMPOOL_RECIP(bsize)    ((uint32_t)(((1ull << 32) + (bsize) - 1) / (bsize)))
 
 /*
  * A pool of nr_blocks blocks of block_size bytes with its storage, all
@@ -64,15 +69,14 @@ struct mempool {
 #define DEFINE_MEMPOOL(name, bsize, nblocks)                                    \
 	static uint8_t __mempool_state_##name[__MEMPOOL_COUNT(bsize, nblocks)]; \
 	static uint64_t __mempool_blocks_##name[(nblocks) *                     \
-		MEMPOOL_BLOCK_SIZE(bsize) / 8];                                 \
+		MEMPOOL_BLOCK_SIZE(bsize) / sizeof(uint64_t)];                  \
 	static struct mempool name = {                                          \
 		.magic = POOL_MAGIC,                                            \
 		.free_list = NULL,                                              \
 		.blocks = (char *)__mempool_blocks_##name,                      \
 		.allocated = __mempool_state_##name,                            \
 		.block_size = MEMPOOL_BLOCK_SIZE(bsize),                        \
-		.recip = (uint32_t)(((1ull << 32) + MEMPOOL_BLOCK_SIZE(bsize) - 1) / \
-				    MEMPOOL_BLOCK_SIZE(bsize)),                 \
+		.recip = MEMPOOL_RECIP(MEMPOOL_BLOCK_SIZE(bsize)),              \
 		.nr_blocks = (nblocks),                                         \
 		.carved = 0,                                                    \
 		.waiters = WAIT_QUEUE_INIT((name).waiters),                     \
