@@ -43,6 +43,10 @@ void migrate_enable(void)
 	current->migrate_disabled--;
 }
 
+/* What a handler may call instead, said by both reports of a call from one. */
+static const char handler_may[] = "a handler may only call what never sleeps: a time-out "
+				  "of 0, the try variants, complete(), up()";
+
 void __might_sleep_in_irq(const char *call)
 {
 	unsigned int line = 0;
@@ -50,20 +54,19 @@ void __might_sleep_in_irq(const char *call)
 
 	if (handler)
 		panic("%s() may block, called from an IRQ handler: %s on IRQ %u, interrupting "
-		      "thread '%s' (a handler may only call what never sleeps: a time-out of 0, "
-		      "the try variants, complete(), up())", call, handler, line, current->name);
-	panic("%s() may block, called from an IRQ handler, interrupting thread '%s' (a handler "
-	      "may only call what never sleeps: a time-out of 0, the try variants, complete(), "
-	      "up())", call, current->name);
+		      "thread '%s' (%s)", call, handler, line, current->name, handler_may);
+	panic("%s() may block, called from an IRQ handler, interrupting thread '%s' (%s)",
+	      call, current->name, handler_may);
 }
 
 void __might_sleep(const char *file, int line, void *caller)
 {
 	unsigned int irq = 0;
-	const char *handler = in_irq() ? irq_current_handler(&irq) : NULL;
+	const char *handler;
 
 	if (!scheduler_running())
 		return;
+	handler = in_irq() ? irq_current_handler(&irq) : NULL;
 	if (handler)
 		panic("sleeping function called from invalid context at %s:%d, "
 		      "called from %p (thread '%s', preempt_count 0x%x, pagefault_disabled %u, "
