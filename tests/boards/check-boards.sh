@@ -12,6 +12,9 @@ mkdir -p build/check
 . tests/lib/images.sh
 tap_open "$tap"
 
+# The emulator's machines, as its --help lists them (the AST2400 has none yet).
+make --no-print-directory -s vivt-emu > /dev/null 2>&1
+emu_help=$(build/vivt-emu/vivt-emu --help 2>&1)
 for mk in board/*/board.mk; do
 	b=$(basename "$(dirname "$mk")")
 	log=build/check/board-$b.log
@@ -32,11 +35,9 @@ for mk in board/*/board.mk; do
 	# says and run by that command: on QEMU where the board has it (under
 	# -icount, so its time-outs do not depend on the host's load), and on
 	# the emulator with its cache oracle, which checks the DMA path too.
-	# The emulator's machines, as its --help lists them (the AST2400 has none yet).
 	runners=
 	grep -q '^BOARD_QEMU' "$mk" && runners=run
-	make --no-print-directory -s vivt-emu > /dev/null 2>&1
-	build/vivt-emu/vivt-emu --help 2>&1 | grep -q -- "--machine NAME .*[( ]$b[,)]" && runners="$runners run-vivt"
+	grep -q -- "--machine NAME .*[( ]$b[,)]" <<< "$emu_help" && runners="$runners run-vivt"
 	for how in $runners; do
 		log=build/check/board-$b-pipeline-$how.log
 		QEMU_ICOUNT=1 make --no-print-directory BOARD="$b" O="$o" APP=pipeline "$how" > "$log" 2>&1

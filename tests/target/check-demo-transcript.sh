@@ -13,29 +13,20 @@ log=build/check/demo-transcript.log
 mkdir -p build/check
 BOARD=versatilepb RAM_MB=128 QEMU_TIMEOUT=300 QEMU_ICOUNT=1 tools/qemu-run.sh "$elf" < /dev/null 2>&1 |
 	tr -d '\r' | sed 's/[[:space:]]*$//' > "$log"
-# Each shown line must be a line of the output; in the lines whose counts
-# depend on where the tick lands (switches, preemptions, maps restored,
-# times mapped, a thread's row), which QEMU can move by a few instructions
-# on a loaded host, a number may differ by 2 %: enough for a figure left
-# over from an older build to fail.
+# Every line shown must be a line of the output (tests/lib/transcript_match.py),
+# counts a tick places within 2 %: switches, preemptions, maps restored,
+# times mapped, a thread's row.
 verdict=$(python3 - "$log" <<'PY'
 import re, sys
+sys.path.insert(0, "tests/lib")
+from transcript_match import first_missing, shown_lines
 out = open(sys.argv[1]).read().splitlines()
 readme = open("README.md").read()
-block = readme[readme.index("## What you see"):].split("```\n")[1]
-shown = [l.rstrip() for l in block.splitlines() if l.strip() and l.strip() != "..."]
+shown = shown_lines(readme[readme.index("## What you see"):].split("```\n")[1])
 loose = re.compile(r"context switches|preemptions|times|^  \w+ +(ready|running|blocked)")
-def same(a, b):
-    if a == b:
-        return True
-    if not loose.search(a) or re.sub(r"\d+", "#", a) != re.sub(r"\d+", "#", b):
-        return False
-    return all(abs(int(x) - int(y)) <= max(1, int(y) // 50)
-               for x, y in zip(re.findall(r"\d+", a), re.findall(r"\d+", b)))
-for line in shown:
-    if not any(same(line, o) for o in out):
-        print("not|'%s' is not what the demo prints" % line)
-        break
+missing = first_missing(shown, out, loose)
+if missing is not None:
+    print("not|'%s' is not what the demo prints" % missing)
 else:
     print("ok|%d" % len(shown) if len(shown) > 5 else "not|only %d lines read" % len(shown))
 PY

@@ -39,10 +39,14 @@ class BoardFlow(unittest.TestCase):
         self.assertTrue("the buffer holds the `%s` run" % mode in self.doc, "board-flow.md does not say the buffer holds the %s run" % mode)
 
 
+# The README and the pages under docs/ it links to.
+DOCS = ["README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
+                              if f.endswith(".md"))
+
+
 class Readme(unittest.TestCase):
     # The README and the pages it links to, read as one document.
-    doc = "\n".join([read("README.md")] + [read("docs/" + f) for f in sorted(os.listdir(
-        os.path.join(ROOT, "docs"))) if f.endswith(".md")])
+    doc = "\n".join(read(d) for d in DOCS)
 
     def test_readme_is_short_and_links_its_pages(self):
         readme = read("README.md")
@@ -116,10 +120,8 @@ class DocFigures(unittest.TestCase):
 
     def test_figures_named_by_key_are_the_published_ones(self):
         targets = json.loads(read("docs/bench/results.json"))["targets"]
-        docs = ["README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
-                                      if f.endswith(".md"))
         bad, seen = [], 0
-        for doc in docs:
+        for doc in DOCS:
             text = read(doc)
             flat = re.sub(r"\s+", " ", text)
             for key, goal, got in re.findall(r"\(`(\w+)`\)[^\n]*?≤ ([\d.]+) \| \*\*([\d.]+)\*\*", text):
