@@ -12,10 +12,12 @@
 #
 # A kill counts only when the model reported: a test's own data check can
 # fail or pass on what the emulator's translation cache happened to keep,
-# the oracle's verdict cannot. Every mutant then runs again against the
-# same images while busy processes load every core (tests/lib/busy.sh):
-# its verdict, exit status, instruction count and report count must be
-# the same as alone.
+# the oracle's verdict cannot. Two mutants, the first the oracle must
+# kill and the first that must survive, then run again against the same
+# images while busy processes load every core (tests/lib/busy.sh): their
+# verdict, exit status, instruction count and report count must be the
+# same as alone. Two, not all: the others share their whole path (patch,
+# run, verdict), and the load costs make check two cores while it lasts.
 #
 # Environment: TAP (default stdout), TAP_N0 (TAP numbers start after it),
 # VIVT_JOBS (default 2).
@@ -109,10 +111,15 @@ done > "$out/mutants.nul"
 printf '%s\n' "${images[@]}" > "$out/images.txt"
 xargs -0 -n 4 -P "$jobs" bash -c 'mapfile -t images < "$0/images.txt"; run_mutant "$1" "$2" "$3" "$4"' "$out" \
 	< "$out/mutants.nul"
-# The same runs again, every core kept busy by this runner meanwhile.
+# One killed and one surviving mutant again, every core kept busy by this runner meanwhile.
+load_names=$(echo "$mutants" | awk -F'\x1f' '$1 != "!" && !k && $4 !~ /^survives:/ { k = $1; print $1 }
+	$1 != "!" && !s && $4 ~ /^survives:/ { s = $1; print $1 }')
+echo "$mutants" | while IFS=$'\x1f' read -r name func change killer what; do
+	grep -qxF "$name" <<< "$load_names" && printf '%s\0%s\0%s\0%s\0' "$name" "$func" "$change" "$killer"
+done > "$out/mutants-load.nul"
 busy_start
 PASS=.load xargs -0 -n 4 -P "$jobs" bash -c 'mapfile -t images < "$0/images.txt"; run_mutant "$1" "$2" "$3" "$4"' "$out" \
-	< "$out/mutants.nul"
+	< "$out/mutants-load.nul"
 busy_stop
 
 while IFS=$'\x1f' read -r name func change killer what; do
@@ -121,6 +128,7 @@ while IFS=$'\x1f' read -r name func change killer what; do
 	# The image's own data (thread_name_offset) must name the thread.
 	[[ $res == killed*"thread unknown"* ]] && res="the report does not name the thread: $res"
 	mutant_verdict "asm mutant" "$name ($func: ${change% => *}, $what)" "$killer" "$res"
+	grep -qxF "$name" <<< "$load_names" || continue
 	alone=$(cat "$out/$name.runs" 2>/dev/null) loaded=$(cat "$out/$name.runs.load" 2>/dev/null)
 	res_load=$(cut -d' ' -f1 "$out/$name.result.load" 2>/dev/null)
 	if [ -n "$alone" ] && [ "$alone" = "$loaded" ] && [ "${res%% *}" = "$res_load" ]; then

@@ -84,7 +84,7 @@ while IFS='|' read -r image status regex vars input opt; do
 		add_runs $defer_seed "$@"
 	fi
 done <<< "$lines"
-if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf nor-image; then
+if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf pipeline.elf nor-image; then
 	# The NOR image: the boot stub in flash copies the shell image to RAM.
 	echo "NOR image|$O/nor.elf|128|0|lokal> && exit +end the run|help\nexit\n|--image $O/shell.elf --seed 5 --dcache-kb 4" >> "$runs"
 	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words && demo: DMA verification: 0 copies||--seed 3 --jitter 20000" >> "$runs"
@@ -111,7 +111,7 @@ tap_from "vivt --stats-at-lines" tools/vivt-emu/tests/stats-lines.sh "$emu" "$O/
 # ---- the command line and run control: option ranges, a cut ELF, signals, limits, progress
 tap_from "vivt cli" tools/vivt-emu/tests/cli.sh "$emu" "$O/shell.elf" "$O/lokal.elf" "$outdir/cli"
 # ---- WFI with the console input open and silent: waiting for input, or a halt
-tap_from "vivt idle" tools/vivt-emu/tests/idle.sh "$emu" "$O/shell.elf" "$O/lokal.elf" "$outdir/idle"
+tap_from "vivt idle" tools/vivt-emu/tests/idle.sh "$emu" "$O/shell.elf" "$O/pipeline.elf" "$outdir/idle"
 
 start=$(date +%s)
 i=$(wc -l < "$runs")
