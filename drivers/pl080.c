@@ -135,7 +135,7 @@ int pl080_request_chan(unsigned int flags)
 	int c;
 
 	if (flags & PL080_NOWAIT) {
-		if (!down_trylock(&chans_free)) {
+		if (down_trylock(&chans_free)) {
 			stats.busy++;
 			return -EBUSY;
 		}

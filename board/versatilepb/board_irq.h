@@ -22,7 +22,7 @@ static inline void board_irq_clear_soft(unsigned int irq)
 /* After the two above: <lokal/irq.h>, which it includes, inlines them. */
 #include <asm/irq_desc.h>
 
-_Static_assert(BOARD_NR_IRQS >= 32, "every VIC status bit is a line of irq_table");
+_Static_assert(BOARD_NR_IRQS >= 32, "every VIC status bit is a line of irq_descs");
 
 static inline void board_handle_irq(void)
 {

@@ -11,7 +11,7 @@
 void init_completion(struct completion *x)
 {
 	if (!x)
-		bad_handle("completion", x, __func__);
+		bad_handle(x, "completion", __func__);
 	x->magic = COMPL_MAGIC;
 	x->done = 0;
 	init_waitqueue(&x->wait);

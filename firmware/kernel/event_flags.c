@@ -18,7 +18,7 @@ static inline bool satisfied(uint32_t flags, uint32_t mask, unsigned int mode)
 void event_flags_init(struct event_flags *ef)
 {
 	if (!ef)
-		bad_handle("event flag group", ef, __func__);
+		bad_handle(ef, "event flag group", __func__);
 	ef->flags = 0;
 	init_waitqueue(&ef->waiters);
 	ef->magic = EVFL_MAGIC;

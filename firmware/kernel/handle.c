@@ -4,7 +4,7 @@
 #include <lokal/preempt.h>
 #include <lokal/bug.h>
 
-void bad_handle(const char *what, const void *p, const char *call)
+void bad_handle(const void *p, const char *what, const char *call)
 {
 	panic("%s(%p) in thread '%s'%s: %s %s", call, p, current->name,
 	      in_irq() ? " (in IRQ)" : "", p ? "not an initialised" : "NULL", what);

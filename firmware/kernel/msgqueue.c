@@ -113,7 +113,7 @@ static inline unsigned long enter(struct msgqueue *q, const void *msg, long time
 	might_sleep_timed(timeout, call);
 	flags = arch_local_irq_save();
 	if (__builtin_expect(!q || q->magic != MSGQ_MAGIC, 0))
-		bad_handle("message queue", q, call);
+		bad_handle(q, "message queue", call);
 	if (__builtin_expect(!msg, 0))
 		bad_message(call, q);
 	return flags;
@@ -138,7 +138,7 @@ static int wait(struct wait_queue *wq, void *buf, long timeout, unsigned long fl
 static unsigned int bounced_size(struct msgqueue *q, const char *call)
 {
 	if (!q || q->magic != MSGQ_MAGIC)
-		bad_handle("message queue", q, call);
+		bad_handle(q, "message queue", call);
 	return q->msg_size;
 }
 
@@ -261,7 +261,7 @@ int msgq_send(struct msgqueue *q, const void *msg, long timeout)
 	unsigned long flags;
 
 	might_sleep_timed(timeout, __func__);
-	flags = arch_local_irq_save();
+	flags = arch_local_irq_save_svc();     /* threads and IRQ handlers */
 	if (__builtin_expect(fast_ok(q, msg) && q->count < q->capacity &&
 			     list_empty(&q->receivers.waiters), 1)) {
 		struct chunk *d = (struct chunk *)q->tail;
@@ -285,7 +285,7 @@ int msgq_receive(struct msgqueue *q, void *msg, long timeout)
 	unsigned long flags;
 
 	might_sleep_timed(timeout, __func__);
-	flags = arch_local_irq_save();
+	flags = arch_local_irq_save_svc();     /* threads and IRQ handlers */
 	/*
 	 * A sender waits only while the ring is full (a receive that makes
 	 * room moves a waiting sender's message in at once), so a ring that

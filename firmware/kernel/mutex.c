@@ -16,7 +16,7 @@
 void mutex_init(struct mutex *m)
 {
 	if (!m)
-		bad_handle("mutex", m, __func__);
+		bad_handle(m, "mutex", __func__);
 	m->magic = MUTEX_MAGIC;
 	m->owner = NULL;
 	init_waitqueue(&m->waiters);

@@ -433,19 +433,16 @@ void preempt_schedule(void)
  * sched_begin() the boot thread's preempt count is 1, so "count zero"
  * also means "the scheduler runs".
  */
-void irq_exit(void)
+void __irq_exit(union preempt_state p)
 {
-	unsigned int count = __preempt_count - HARDIRQ_OFFSET;
-	resched_t why = need_resched();
-
-	__preempt_count = count;
-	if (count != 0) {
+	if (p.count != 0) {
 		if (switch_window)
 			stats.irqs_in_kmap_switch++;
 		return;
 	}
-	if (why)
-		__schedule(SCHED_PREEMPT, why);
+	if (p.resched == 0)
+		__builtin_unreachable();        /* irq_exit() calls with a count or a reason */
+	__schedule(SCHED_PREEMPT, p.resched);
 }
 
 /*

@@ -19,19 +19,20 @@ void sema_init(struct semaphore *s, int count)
 /*
  * No NULL test, as in up(): a NULL s faults on the magic's load, in the
  * NULL page, and the abort report names the thread and the address.
+ * Threads and IRQ handlers only, both in SVC mode: one write masks.
  */
-bool down_trylock(struct semaphore *s)
+int down_trylock(struct semaphore *s)
 {
-	unsigned long flags = arch_local_irq_save();
+	unsigned long flags = arch_local_irq_save_svc();
 	int left;
 
 	if (__builtin_expect(s->magic != SEMA_MAGIC, 0))
-		bad_handle("semaphore", s, __func__);
+		bad_handle(s, "semaphore", __func__);
 	left = s->count - 1;
 	if (left >= 0)
 		s->count = left;
 	arch_local_irq_restore(flags);
-	return left >= 0;
+	return left < 0;
 }
 
 /*
@@ -75,6 +76,20 @@ void __down(struct semaphore *s, unsigned long flags)
 }
 
 /*
+ * up() found a waiter: wake it, then let it run if it outranks this
+ * thread. Apart, so that up() with nobody waiting saves no register.
+ */
+static void __attribute__((noinline)) __up_wake(struct semaphore *s, unsigned long flags)
+{
+	/* One section with the count: IRQ handlers call this. */
+	__wake_up_first(&s->waiters, s->waiters.waiters.next);
+	arch_local_irq_restore(flags);
+	/* An IRQ handler's wake-up switches at irq_exit(): asked first. */
+	if (!in_irq() && need_resched())
+		preempt_schedule();
+}
+
+/*
  * Out of line, unlike down(): the path from an interrupt handler to the
  * thread it wakes is the one to keep short, and a call costs less there
  * than the inline wake-up would at every call site.
@@ -82,6 +97,7 @@ void __down(struct semaphore *s, unsigned long flags)
 void up(struct semaphore *s)
 {
 	unsigned long flags = arch_local_irq_save_svc();        /* threads and IRQ handlers */
+	struct list_head *first;
 
 	/*
 	 * No NULL test on this path from an interrupt to the thread it wakes:
@@ -89,13 +105,11 @@ void up(struct semaphore *s)
 	 * report names the thread, the address and the pc in up().
 	 */
 	if (__builtin_expect(s->magic != SEMA_MAGIC, 0))
-		bad_handle("semaphore", s, __func__);
+		bad_handle(s, "semaphore", __func__);
+	first = s->waiters.waiters.next;
 	s->count++;
-	if (wake_up_locked(&s->waiters)) {      /* one section: IRQ handlers call this */
-		arch_local_irq_restore(flags);
-		/* An IRQ handler's wake-up switches at irq_exit(): asked first. */
-		if (!in_irq() && need_resched())
-			preempt_schedule();
+	if (__builtin_expect(first != &s->waiters.waiters, 0)) {
+		__up_wake(s, flags);
 		return;
 	}
 	arch_local_irq_restore(flags);

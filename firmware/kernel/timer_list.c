@@ -132,7 +132,7 @@ static int arm_timer(const char *call, struct timer_list *timer, uint64_t expire
 	start_thread(call);
 	flags = arch_local_irq_save();
 	if (!timer || timer->magic != TIMER_MAGIC)
-		bad_handle("timer", timer, call);
+		bad_handle(timer, "timer", call);
 	if (!timer->function)
 		panic("%s(%p) in thread '%s': timer has no callback", call, (void *)timer,
 		      current->name);

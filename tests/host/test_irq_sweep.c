@@ -432,7 +432,7 @@ static void irq_sv_flags(void)
 }
 static void irq_sv_take(void)
 {
-	if (sv_ready && down_trylock(&sv_sem))
+	if (sv_ready && !down_trylock(&sv_sem))
 		sv_sem_taken++;
 }
 static void irq_sv_tick(void)

@@ -53,7 +53,7 @@ static void irq_give(uint32_t r)
 	switch (r % 4) {
 	case 0:
 		up(&sem);       /* taken back below by a down_trylock, or it would unbalance */
-		if (!down_trylock(&sem))
+		if (down_trylock(&sem))
 			sem.count--;    /* unreachable: just given */
 		break;
 	case 1:

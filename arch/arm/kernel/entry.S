@@ -59,17 +59,16 @@ __vector_irq:
 	sub	sp, sp, #S_FRAME_SIZE
 	stmia	sp, {r0 - r12}
 	ldr	r0, =__stack_irq_top
-	ldmdb	r0, {r3, r4}		/* r3 = pc, r4 = spsr */
+	ldmdb	r0, {r3, r5}		/* r3 = pc, r5 = spsr */
 	add	r1, sp, #S_FRAME_SIZE	/* the interrupted sp */
 	mov	r2, lr
 	add	r0, sp, #S_SP
-	stmia	r0, {r1 - r4}		/* sp, lr, pc, spsr: S_SP .. S_PSR */
-	mov	r4, sp			/* callee-saved: survives a switch */
-	bic	sp, sp, #7		/* AAPCS: 8-byte aligned for C */
+	stmia	r0, {r1 - r3, r5}	/* sp, lr, pc, spsr: S_SP .. S_PSR */
+	mov	r4, sp			/* r4, r5 callee-saved: they survive a switch, */
+	bic	sp, sp, #7		/* so the return needs no load of the frame's spsr */
 	bl	arm_handle_irq		/* may switch threads before returning */
 	mov	sp, r4
-	ldr	r1, [sp, #S_PSR]
-	msr	spsr_cxsf, r1
+	msr	spsr_cxsf, r5
 	ldmia	sp, {r0 - pc}^		/* r0-r12, sp, lr, pc; cpsr = spsr */
 
 /*

@@ -13,10 +13,12 @@
 #include <asm/irqflags.h>
 #include <board.h>
 
-struct irq_action irq_table[BOARD_NR_IRQS] = {
-	[0 ... BOARD_NR_IRQS - 1] = { .handler = unexpected_irq_handler, .name = "unexpected_irq_handler" },
+struct irq_descs irq_descs = {
+	.action = {
+		[0 ... BOARD_NR_IRQS - 1] = { .handler = unexpected_irq_handler,
+					      .name = "unexpected_irq_handler" },
+	},
 };
-unsigned int irq_running_line;
 static unsigned long spurious_irqs;
 
 void arm_handle_irq(void);
@@ -54,13 +56,13 @@ int __request_irq(unsigned int irq, irq_handler_t handler, void *arg, const char
 	if (irq >= BOARD_NR_IRQS || !handler)
 		return -1;
 	flags = arch_local_irq_save();
-	if (irq_table[irq].handler != unexpected_irq_handler) {
+	if (irq_descs.action[irq].handler != unexpected_irq_handler) {
 		arch_local_irq_restore(flags);
 		return -1;
 	}
-	irq_table[irq].handler = handler;
-	irq_table[irq].arg = arg;
-	irq_table[irq].name = name;
+	irq_descs.action[irq].handler = handler;
+	irq_descs.action[irq].arg = arg;
+	irq_descs.action[irq].name = name;
 	board_irq_unmask(irq);
 	arch_local_irq_restore(flags);
 	return 0;
@@ -74,16 +76,16 @@ void free_irq(unsigned int irq)
 		return;
 	flags = arch_local_irq_save();
 	board_irq_mask(irq);
-	irq_table[irq].handler = unexpected_irq_handler;
-	irq_table[irq].arg = NULL;
-	irq_table[irq].name = "unexpected_irq_handler";
+	irq_descs.action[irq].handler = unexpected_irq_handler;
+	irq_descs.action[irq].arg = NULL;
+	irq_descs.action[irq].name = "unexpected_irq_handler";
 	arch_local_irq_restore(flags);
 }
 
 const char *irq_current_handler(unsigned int *line)
 {
-	*line = irq_running_line;
-	return irq_running_line < BOARD_NR_IRQS ? irq_table[irq_running_line].name : NULL;
+	*line = irq_descs.running_line;
+	return irq_descs.running_line < BOARD_NR_IRQS ? irq_descs.action[irq_descs.running_line].name : NULL;
 }
 
 void irq_raise_soft(unsigned int irq)

@@ -117,9 +117,9 @@ static inline int mempool_alloc(struct mempool *pool, void **block, long timeout
 	struct mempool_free_block *b;
 
 	might_sleep_timed(timeout, __func__);
-	flags = arch_local_irq_save();
+	flags = arch_local_irq_save_svc();     /* threads and IRQ handlers */
 	if (__builtin_expect(!pool || pool->magic != POOL_MAGIC, 0))
-		bad_handle("memory pool", pool, "mempool_alloc");
+		bad_handle(pool, "memory pool", "mempool_alloc");
 	b = (struct mempool_free_block *)pool->free_list;
 	if (__builtin_expect(b == NULL, 0))
 		return __mempool_alloc_wait(pool, block, timeout, flags);
@@ -132,12 +132,12 @@ static inline int mempool_alloc(struct mempool *pool, void **block, long timeout
 
 static inline void mempool_free(struct mempool *pool, void *block)
 {
-	unsigned long flags = arch_local_irq_save();
+	unsigned long flags = arch_local_irq_save_svc();        /* threads and IRQ handlers */
 	struct mempool_free_block *b = (struct mempool_free_block *)block, *next;
 	uint32_t off, idx;
 
 	if (__builtin_expect(!pool || pool->magic != POOL_MAGIC, 0))
-		bad_handle("memory pool", pool, "mempool_free");
+		bad_handle(pool, "memory pool", "mempool_free");
 	/* The index by a multiply (ARMv5 has no divide); it must map back to block. */
 	off = (uint32_t)((uintptr_t)block - (uintptr_t)pool->blocks);
 	idx = (uint32_t)(((uint64_t)off * pool->recip) >> 32);

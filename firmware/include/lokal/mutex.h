@@ -69,8 +69,12 @@ static inline void down(struct semaphore *s);
  * -ETIMEDOUT if the time ran out first. (Linux returns -ETIME here.)
  */
 int down_timeout(struct semaphore *s, long timeout);
-/* Take one unit if there is one, never sleeping; callable from IRQ handlers. */
-bool down_trylock(struct semaphore *s);
+/*
+ * Take one unit if there is one, never sleeping; callable from IRQ
+ * handlers. 0 when taken, 1 when none was left: Linux's sense, the
+ * opposite of mutex_trylock()'s (as in Linux).
+ */
+int down_trylock(struct semaphore *s);
 /* Give one unit back; callable from IRQ handlers. */
 void up(struct semaphore *s);
 
@@ -87,7 +91,7 @@ static inline void down(struct semaphore *s)
 	might_sleep_timed(1, "down");
 	flags = arch_local_irq_save_svc();   /* threads only: down() may sleep */
 	if (__builtin_expect(!s || s->magic != SEMA_MAGIC, 0))
-		bad_handle("semaphore", s, "down");
+		bad_handle(s, "semaphore", "down");
 	if (__builtin_expect(s->count <= 0, 0)) {
 		__down(s, flags);
 		return;

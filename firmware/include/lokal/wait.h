@@ -42,15 +42,21 @@ bool wake_up(struct wait_queue *wq);
  * the waiter is only unlinked, since wake_up_thread() relinks its node
  * into a ready queue at once.
  */
+/* Wake first, the first waiter on wq as the caller has just read it (IRQs off). */
+static inline void __wake_up_first(struct wait_queue *wq, struct list_head *first)
+{
+	wq->waiters.next = first->next;
+	first->next->prev = &wq->waiters;
+	wake_up_thread(list_entry(first, struct thread, node));
+}
+
 static inline bool wake_up_locked(struct wait_queue *wq)
 {
 	struct list_head *first = wq->waiters.next;
 
 	if (first == &wq->waiters)
 		return false;
-	wq->waiters.next = first->next;
-	first->next->prev = &wq->waiters;
-	wake_up_thread(list_entry(first, struct thread, node));
+	__wake_up_first(wq, first);
 	return true;
 }
 /* Make every waiter ready; returns how many. */
