@@ -41,10 +41,11 @@ python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
 tools/vivt-emu/scripts/bench-vivt.sh "$out" | tee -a "$out/table.txt"
 
 # make bench PUBLISH=1: keep this run's table, JSON and plots in docs/bench/
-# for docs/bench.md.
+# for docs/bench.md, and write docs/bench.md's event-shape table from them.
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p docs/bench
 	cp "$out/table.txt" docs/bench/table.txt
 	cp "$out/results.json" "$out"/*.png docs/bench/
+	python3 tools/bench-docs.py docs/bench/results.json docs/bench.md
 	echo "bench: published to docs/bench/"
 fi

@@ -1,11 +1,10 @@
 /*
- * Fixed-block pools (see lokal/mempool.h). A free block holds the next free
- * block in its first word and its own index in its second (so blocks are
- * at least 8 bytes); one state byte per block, at the region's start, says
- * whether it is allocated. That byte is what catches a double free, and
- * the index a freed pointer maps to is what catches a foreign one,
- * exactly: it comes from a multiply (ARMv5 has no divide) and must map
- * back to the same address.
+ * Fixed-block pools (see lokal/mempool.h). Each block has an 8-byte
+ * header before it: the owning pool while the block is allocated, the
+ * next free block while it is free. The header is what catches a double
+ * free; mempool_is_block(), a multiply and a rotate (ARMv5 has no divide),
+ * is what catches a foreign or inner pointer, exactly. The fast paths are
+ * inline in the header; what they leave, and every report, is here.
  */
 #include <lokal/mempool.h>
 #include <lokal/highmem-internal.h>
@@ -16,7 +15,8 @@
 
 unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_t block_size)
 {
-	uintptr_t start = (uintptr_t)region, end = start + size, blocks;
+	uintptr_t start, end = (uintptr_t)region + size;
+	size_t stride;
 	unsigned int n;
 
 	if (pool && kmap_local_addr(region))
@@ -28,28 +28,23 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
 		      (unsigned)size, (unsigned)block_size, current->name,
 		      !pool ? "NULL pool" : !region ? "NULL region" :
 		      block_size == 0 ? "block size 0" : "region smaller than a block");
-	block_size = MEMPOOL_BLOCK_SIZE(block_size);
-	/* As many blocks as fit beside their state bytes. */
-	for (n = (unsigned int)(size / block_size); n; n--) {
-		blocks = (start + n + MEMPOOL_BLOCK_ALIGN - 1) & ~(uintptr_t)(MEMPOOL_BLOCK_ALIGN - 1);
-		if (blocks + (uintptr_t)n * block_size <= end)
-			break;
-	}
+	stride = MEMPOOL_STRIDE(block_size);
+	start = ((uintptr_t)region + MEMPOOL_BLOCK_ALIGN - 1) & ~(uintptr_t)(MEMPOOL_BLOCK_ALIGN - 1);
+	n = start < end ? (unsigned int)((end - start) / stride) : 0;
 	if (n == 0)
-		panic("mempool_init(%p, %p, %u, %u) in thread '%s': region too small for one block",
-		      (void *)pool, region, (unsigned)size, (unsigned)block_size, current->name);
-	pool->allocated = (uint8_t *)start;
-	pool->blocks = (char *)blocks;
-	pool->block_size = (unsigned int)block_size;
-	pool->recip = MEMPOOL_RECIP(block_size);
+		panic("mempool_init(%p, %p, %u, %u) in thread '%s': region too small for one block "
+		      "and its %u-byte header", (void *)pool, region, (unsigned)size, (unsigned)block_size,
+		      current->name, (unsigned)sizeof(union mempool_header));
+	pool->data = (char *)start + sizeof(union mempool_header);
+	pool->stride = (unsigned int)stride;
+	pool->inverse = MEMPOOL_INVERSE(stride);
 	pool->nr_blocks = n;
 	pool->free_list = NULL;
+	pool->free_tail = pool->data + (size_t)(n - 1) * stride;
 	for (unsigned int i = n; i-- > 0;) {
-		struct mempool_free_block *b = (struct mempool_free_block *)(pool->blocks + (size_t)i * block_size);
+		char *b = pool->data + (size_t)i * stride;
 
-		pool->allocated[i] = 0;
-		b->next = pool->free_list;
-		b->index = i;
+		mempool_header(b)->next = pool->free_list;
 		pool->free_list = b;
 	}
 	pool->carved = n;               /* every block is on the free list already */
@@ -60,30 +55,19 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
 
 /*
  * IRQs off. A block never handed out yet, from a DEFINE_MEMPOOL pool's
- * storage (mempool_init() puts every block on the free list), marked; or NULL.
+ * storage (mempool_init() puts every block on the free list), owned; or NULL.
  */
 static void *carve_block(struct mempool *pool)
 {
 	unsigned int i = pool->carved;
+	char *b;
 
 	if (i >= pool->nr_blocks)
 		return NULL;
 	pool->carved = i + 1;
-	pool->allocated[i] = 1;
-	return pool->blocks + (size_t)i * pool->block_size;
-}
-
-/* IRQs off. The first free block, taken and marked, or NULL. */
-static inline void *take_block(struct mempool *pool)
-{
-	struct mempool_free_block *b = pool->free_list;
-
-	if (__builtin_expect(b != NULL, 1)) {
-		pool->free_list = b->next;
-		pool->allocated[b->index] = 1;
-		return b;
-	}
-	return carve_block(pool);
+	b = pool->data + (size_t)i * pool->stride;
+	mempool_header(b)->owner = pool;
+	return b;
 }
 
 void *mempool_try_alloc(struct mempool *pool)
@@ -92,7 +76,13 @@ void *mempool_try_alloc(struct mempool *pool)
 	void *b;
 
 	check_handle(pool, POOL_MAGIC, "memory pool");
-	b = take_block(pool);
+	b = pool->free_list;
+	if (__builtin_expect(b != NULL, 1)) {
+		pool->free_list = mempool_header(b)->next;
+		mempool_header(b)->owner = pool;
+	} else {
+		b = carve_block(pool);
+	}
 	arch_local_irq_restore(flags);
 	return b;
 }
@@ -117,37 +107,56 @@ int __mempool_alloc_wait(struct mempool *pool, void **block, long timeout, unsig
 	return ret;
 }
 
+/*
+ * Whether block, not owned, reads as free: its header another carved
+ * block of the pool, or NULL and block the list's last (a header a write
+ * past the end of the block before it zeroed is neither).
+ */
+static bool reads_as_free(struct mempool *pool, void *block)
+{
+	void *next = mempool_header(block)->next;
+
+	if (next == NULL)
+		return pool->free_list != NULL && block == pool->free_tail;
+	return mempool_is_block(pool, next) &&
+	       (uintptr_t)((char *)next - pool->data) / pool->stride < pool->carved;
+}
+
 static void __attribute__((noreturn, noinline, cold)) bad_free(struct mempool *pool, void *block,
-							       bool twice)
+							       const char *why)
 {
 	panic("mempool_free(%p, %p) in thread '%s'%s: %s", (void *)pool, block, current->name,
-	      in_irq() ? " (in IRQ)" : "",
-	      twice ? "block already free (double free)" : "not a block of this pool");
+	      in_irq() ? " (in IRQ)" : "", why);
 }
 
 /*
- * What mempool_free()'s fast path left: a pointer that is no block of the
- * pool or a block already free (reported), a waiter to hand the block to
- * straight away (it stays allocated), or, the free list being empty, a
- * block to put back with nobody waiting. IRQs off on entry.
+ * What mempool_free()'s fast path left: a pointer that is no allocated
+ * block of the pool (reported), a waiter to hand the block to straight
+ * away (it stays allocated), or, the free list being empty, a block to
+ * put back with nobody waiting. IRQs off on entry.
  */
 void __mempool_free_slow(struct mempool *pool, void *block, unsigned long flags)
 {
-	uint32_t off = (uint32_t)((uintptr_t)block - (uintptr_t)pool->blocks);
-	uint32_t idx = (uint32_t)(((uint64_t)off * pool->recip) >> 32);
+	union mempool_header *h;
 	struct thread *t;
 
-	if (idx >= pool->nr_blocks || idx * pool->block_size != off)
-		bad_free(pool, block, false);
-	if (!pool->allocated[idx])
-		bad_free(pool, block, true);
+	if (pool->magic != POOL_MAGIC)          /* the fast path did not test it */
+		bad_handle(pool, "memory pool", "mempool_free");
+	if (!mempool_is_block(pool, block) ||
+	    (uintptr_t)((char *)block - pool->data) / pool->stride >= pool->carved)
+		bad_free(pool, block, "not a block of this pool");
+	h = mempool_header(block);
+	if (h->owner != pool) {
+		if (reads_as_free(pool, block))
+			bad_free(pool, block, "block already free (double free)");
+		bad_free(pool, block, "its header was overwritten (a write past the end of the "
+			 "block before it?)");
+	}
 	if (list_empty(&pool->waiters.waiters)) {       /* the last block out, nobody waiting */
-		struct mempool_free_block *b = block;
-
-		pool->allocated[idx] = 0;
-		b->next = (struct mempool_free_block *)pool->free_list;
-		b->index = idx;
-		pool->free_list = b;
+		if (pool->free_list == NULL)
+			pool->free_tail = block;
+		h->next = pool->free_list;
+		pool->free_list = block;
 		arch_local_irq_restore(flags);
 		return;
 	}
@@ -165,7 +174,7 @@ unsigned int mempool_nr_free(struct mempool *pool)
 	unsigned int used = 0;
 
 	check_handle(pool, POOL_MAGIC, "memory pool");
-	for (unsigned int i = 0; i < pool->nr_blocks; i++)     /* IRQs on: a long pool */
-		used += pool->allocated[i];
+	for (unsigned int i = 0; i < pool->carved; i++)       /* IRQs on: a long pool */
+		used += mempool_header(pool->data + (size_t)i * pool->stride)->owner == pool;
 	return pool->nr_blocks - used;
 }

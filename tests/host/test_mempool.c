@@ -19,18 +19,21 @@ static void every_block_once(void **state)
 	for (unsigned int s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		unsigned int n = mempool_init(&pool, (char *)region + 4, sizeof(region) - 4, sizes[s]);
 		char *seen[512];
-		size_t bs = ((sizes[s] < 16 ? 16 : sizes[s]) + 7) & ~(size_t)7;  /* two host words */
+		size_t stride = MEMPOOL_STRIDE(sizes[s]), bs = stride - 8;      /* an 8-byte header each */
+		size_t room = sizeof(region) - 8;       /* from region + 4 rounded up to 8 */
 
-		/* Blocks and their state bytes fill the region: one more would not fit. */
-		assert_true(n * (bs + 1) <= sizeof(region) - 4);
-		assert_true((n + 1) * (bs + 1) + 8 > sizeof(region) - 4);
+		/* 8 times an odd number, with room for the size asked. */
+		assert_true(stride % 8 == 0 && (stride / 8) % 2 == 1 && bs >= sizes[s]);
+		/* Blocks and their headers fill the region: one more would not fit. */
+		assert_true(n * stride <= room);
+		assert_true((n + 1) * stride > room);
 		for (unsigned int i = 0; i < n; i++) {
 			seen[i] = mempool_try_alloc(&pool);
 			assert_non_null(seen[i]);
 			assert_int_equal((uintptr_t)seen[i] % 8, 0);
 			assert_true(seen[i] >= (char *)region + 4);
 			assert_true(seen[i] + bs <= (char *)region + sizeof(region));
-			memset(seen[i], 0xa5, bs);      /* must not touch the bitmap */
+			memset(seen[i], 0xa5, bs);      /* must not touch a header */
 			for (unsigned int k = 0; k < i; k++)
 				assert_true(seen[k] + bs <= seen[i] || seen[i] + bs <= seen[k]);
 		}
@@ -40,6 +43,21 @@ static void every_block_once(void **state)
 			mempool_free(&pool, seen[i]);
 		assert_int_equal(mempool_nr_free(&pool), n);
 	}
+}
+
+/* MEMPOOL_REGION_SIZE(size, n) holds n blocks, wherever the region starts. */
+static void region_size_macro_holds_its_blocks(void **state)
+{
+	static const size_t sizes[] = { 1, 8, 16, 24, 100, 128, 1000 };
+
+	(void)state;
+	for (unsigned int s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+		for (unsigned int off = 0; off < 8; off++) {
+			size_t size = MEMPOOL_REGION_SIZE(sizes[s], 3);
+
+			assert_true(off + size <= sizeof(region));
+			assert_true(mempool_init(&pool, (char *)region + off, size, sizes[s]) >= 3);
+		}
 }
 
 struct waiter {
@@ -126,6 +144,52 @@ static void bad_frees_are_reported(void **state)
 	assert_int_equal(mempool_nr_free(&pool), pool.nr_blocks);
 }
 
+/*
+ * The header is not trusted alone: a pointer inside a block, with the
+ * pool's address in the word before it (a struct that records its pool),
+ * is still no block; a block whose header a write past the end of the
+ * block before it overwrote is reported as that, not freed.
+ */
+static void header_is_not_trusted_alone(void **state)
+{
+	struct mempool **b, *c;
+	unsigned char *a;
+
+	(void)state;
+	mempool_init(&pool, region, sizeof(region), 128);
+	b = mempool_try_alloc(&pool);
+	b[0] = &pool;
+	bad_ptr = b + 1;
+	snprintf(ptr_hex, sizeof(ptr_hex), "%p", bad_ptr);
+	EXPECT_PANIC(do_free, NULL, ptr_hex, "thread 'main'", "not a block of this pool");
+	a = mempool_try_alloc(&pool);
+	c = mempool_try_alloc(&pool);
+	assert_ptr_equal((char *)c, (char *)a + pool.stride);
+	memset(a, 0, pool.stride);                      /* 8 bytes too many: c's header */
+	bad_ptr = c;
+	snprintf(ptr_hex, sizeof(ptr_hex), "%p", bad_ptr);
+	EXPECT_PANIC(do_free, NULL, ptr_hex, "thread 'main'", "header was overwritten");
+	mempool_free(&pool, a);
+	mempool_free(&pool, b);
+}
+
+/* A pool never set up (zeroed, as a static one is) is reported by a free too. */
+static struct mempool unset_pool;
+static void do_free_unset(void *arg)
+{
+	mempool_free(&unset_pool, arg);
+}
+
+static void free_to_unset_pool_is_reported(void **state)
+{
+	void *b;
+
+	(void)state;
+	mempool_init(&pool, region, sizeof(region), 128);
+	b = mempool_try_alloc(&pool);
+	EXPECT_PANIC(do_free_unset, b, "mempool_free", "thread 'main'", "not an initialised memory pool");
+}
+
 /* Every user of a pool uses its region: one thread's local map cannot be it. */
 static void init_local_region(void *arg)
 {
@@ -146,7 +210,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		HOST_TEST(every_block_once),
 		HOST_TEST(freed_block_goes_to_most_urgent_waiter),
+		HOST_TEST(region_size_macro_holds_its_blocks),
 		HOST_TEST(bad_frees_are_reported),
+		HOST_TEST(header_is_not_trusted_alone),
+		HOST_TEST(free_to_unset_pool_is_reported),
 		HOST_TEST(local_map_region_is_refused),
 	};
 

@@ -135,11 +135,14 @@ static void pool_works_without_init(void **state)
 	void *b[6];
 	struct waiter w = { NULL, 1 };
 	struct thread *t;
-	size_t bs = MEMPOOL_BLOCK_SIZE(24);
+	size_t bs = MEMPOOL_STRIDE(24) - 8;
 
 	(void)state;
-	assert_int_equal(bs, 24);
-	assert_int_equal(MEMPOOL_BLOCK_SIZE(1), ((sizeof(struct mempool_free_block) + 7) & ~7u));
+	assert_int_equal(MEMPOOL_STRIDE(24), 40);       /* 24 and the header: 8 * 5 */
+	assert_int_equal(MEMPOOL_STRIDE(1), 24);        /* 8 and the header, 16 = 8 * 2: padded to 8 * 3 */
+	assert_int_equal(MEMPOOL_STRIDE(128), 136);     /* 8 * 17 */
+	assert_int_equal(pool.stride, 40);
+	assert_int_equal(pool.inverse * 5, 1);          /* the constant initializer's inverse, mod 2^N */
 	assert_int_equal(mempool_nr_free(&pool), 5);
 	/* Every block once, from the storage, then none. */
 	for (int i = 0; i < 5; i++) {
@@ -148,7 +151,7 @@ static void pool_works_without_init(void **state)
 			assert_int_equal(mempool_alloc(&pool, &b[i], 0), 0);
 		assert_non_null(b[i]);
 		assert_int_equal((uintptr_t)b[i] % 8, 0);
-		memset(b[i], 0x5a, bs);         /* must not touch the state bytes */
+		memset(b[i], 0x5a, bs);         /* must not touch a header */
 		for (int k = 0; k < i; k++)
 			assert_true((char *)b[k] + bs <= (char *)b[i] || (char *)b[i] + bs <= (char *)b[k]);
 	}

@@ -3,6 +3,9 @@ read from the code or the build files, so a doc that drifts fails."""
 import json
 import os
 import re
+import subprocess
+import sys
+import tempfile
 import unittest
 
 from test_latency import HERE
@@ -153,6 +156,22 @@ class DocFigures(unittest.TestCase):
 
 
 class BenchResults(unittest.TestCase):
+    def test_events_table_is_the_published_runs(self):
+        # docs/bench.md's event-shape table is written by tools/bench-docs.py,
+        # never by hand: --check fails on any cell that differs.
+        r = subprocess.run([sys.executable, "tools/bench-docs.py", "--check", "docs/bench/results.json",
+                            "docs/bench.md"], cwd=ROOT, capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+
+    def test_events_table_check_sees_a_changed_cell(self):
+        with tempfile.TemporaryDirectory() as d:
+            doc = os.path.join(d, "bench.md")
+            with open(doc, "w") as f:
+                f.write(read("docs/bench.md").replace("(`events_memory`) |", "(`events_memory`) | 1", 1))
+            r = subprocess.run([sys.executable, "tools/bench-docs.py", "--check", "docs/bench/results.json",
+                                doc], cwd=ROOT, capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1, r.stderr)
+
     def test_every_goal_is_a_target_and_a_measurement(self):
         # Reviewers read results.json's targets without the report script:
         # each goal says what it aims at and what was measured, by those names.

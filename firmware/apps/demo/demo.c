@@ -143,7 +143,7 @@ struct report {
 	unsigned long sections, bad;
 };
 static struct mempool report_pool;
-static uint64_t report_region[WORKERS * sizeof(struct report) / 8 + 8];
+static uint64_t report_region[MEMPOOL_REGION_SIZE(sizeof(struct report), WORKERS) / 8 + 1];
 static struct msgqueue reports;
 static struct report *report_ring[WORKERS];
 static struct event_flags workers_done;
@@ -267,7 +267,7 @@ static void phase_threads(void)
 
 	if (per == 0)
 		return;
-	mempool_init(&report_pool, report_region, sizeof(report_region), sizeof(struct report));
+	BUG_ON(mempool_init(&report_pool, report_region, sizeof(report_region), sizeof(struct report)) < WORKERS);
 	msgq_init(&reports, report_ring, sizeof(report_ring[0]), WORKERS);
 	event_flags_init(&workers_done);
 	init_completion(&sample_due);

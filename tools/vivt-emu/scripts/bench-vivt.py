@@ -12,7 +12,10 @@ interval: a figure of V ns (= V instructions, one per ns) over an interval
 of I instructions ran about I / V iterations.  The kmap restore figure is
 timed inside the teardown loop, so the two share one row.  Wake-up latency
 percentiles and ratios are not per-iteration costs; the wake-up runs are
-given once, as a whole.
+given once, as a whole.  An RTOS event shape's figure is a rate (V events
+per virtual second): one event is 10^9 / V instructions, and its row is
+one event.  Each event shape's goal in results.json gets its estimated
+cycles per event, per image, as est_arm926_cycles.
 
 Writes OUT_DIR/vivt.json and OUT_DIR/vivt.txt, adds a "vivt" section to
 OUT_DIR/results.json if that exists, and prints the table.
@@ -23,7 +26,7 @@ import re
 import sys
 
 LINE = re.compile(r"^vivt-emu: stats-at-line (?P<fields>.*?) \| +(?P<group>\S+) +(?P<name>.*?) +"
-                  r"(?P<value>[0-9]+\.[0-9]+) (?P<unit>ns|x)$")
+                  r"(?P<value>[0-9]+\.[0-9]+) (?P<unit>ns|x|ev/s)$")
 EVENTS = ["pipe", "dfills", "dwritebacks", "ifills", "cp15", "walks", "drains"]
 COST_OF = {"pipe": "pipeline_cycle", "dfills": "dline_fill", "dwritebacks": "dwriteback", "ifills": "iline_fill",
            "cp15": "cp15_op", "walks": "walk", "drains": "drain"}
@@ -83,7 +86,11 @@ def per_iteration(rows):
             name = name.replace("teardown", "teardown+restore")
             i += 1
         i += 1
-        if r["unit"] != "ns":
+        if r["unit"] == "ev/s":         # an RTOS event shape: V events per virtual second
+            if r["value"] <= 0:
+                continue
+            ns = 1e9 / r["value"]       # = instructions per event
+        elif r["unit"] != "ns":
             continue
         if r["group"] == "wakeup" and not name.startswith("section length"):
             if wake is None:            # the first percentile line closes both runs
@@ -152,6 +159,12 @@ def main():
         except ValueError as e:
             fail(f"{res}: not JSON ({e})")
         doc_res["vivt"] = result
+        # Beside each event-shape goal: its estimated ARM926 cycles per event, per image.
+        for label, img in result["images"].items():
+            for r in img["figures"]:
+                t = doc_res.get("targets", {}).get("events_" + r["name"].replace(" ", "_"))
+                if r["group"] == "events" and t is not None:
+                    t.setdefault("est_arm926_cycles", {})[label] = r["est_cycles"]
         with open(res, "w") as f:
             json.dump(doc_res, f, indent=2)
 

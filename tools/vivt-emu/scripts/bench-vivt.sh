@@ -27,7 +27,7 @@ for var in KMAP_DEFER=0 KMAP_DEFER=1; do
 	echo "bench: $var on vivt-emu (BENCH_WAKES=$wakes)"
 	# Result lines: two spaces, the group, the name, a value in ns or x.
 	"$emu" --input /dev/null --stats --stats-file "$out/vivt-emu-$name.stats" \
-		--stats-at-lines '^  [a-z+-]+ +[^ ].* (ns|x)$' $O/bench.elf \
+		--stats-at-lines '^  [a-z+-]+ +[^ ].* (ns|x|ev/s)$' $O/bench.elf \
 		> "$out/vivt-console-$name.log" 2> "$out/vivt-emu-$name.log" \
 		|| { tail -5 "$out/vivt-emu-$name.log"; echo "bench: vivt-emu run failed"; exit 1; }
 	tail -n 3 "$out/vivt-emu-$name.log" | grep ' instructions in ' || true
