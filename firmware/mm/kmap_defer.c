@@ -46,7 +46,8 @@
  *
  * Preemption: the 128 line operations of a flush run with preemption as
  * the caller has it, on in thread context, so a wake-up does not wait for
- * them. A switch in the middle shows in current->switches_in: whoever ran
+ * them. A switch in the middle shows in the thread's switch count, read as
+ * a sequence count (switch_seq_begin/retry below): whoever ran
  * meanwhile may have written through the slot (its holder, switched back
  * in) or changed it, so the line work is done again; only the PTE steps,
  * which must see a slot nobody touched since its lines went, run with
@@ -58,6 +59,23 @@
 #include <lokal/bug.h>
 
 _Static_assert(KM_INCR == 1, "the deferred scheme has no guard slots (DEBUG_HIGHMEM builds the eager one)");
+
+/*
+ * The running thread's switch count read as a sequence count (Linux's
+ * read_seqcount_begin() and read_seqcount_retry()), the scheduler being
+ * the writer: work done between a begin and a retry that says false ran
+ * with no other thread on the CPU in between. Read once each: the count
+ * changes under the reader whenever it is preempted.
+ */
+static inline unsigned long switch_seq_begin(const struct thread *t)
+{
+	return *(const volatile unsigned long *)&t->switches_in;
+}
+
+static inline bool switch_seq_retry(const struct thread *t, unsigned long seq)
+{
+	return *(const volatile unsigned long *)&t->switches_in != seq;
+}
 _Static_assert(KM_MAX_IDX <= 32, "one bit per slot in resident_mask");
 
 static struct thread *kmap_slots_owner;
@@ -119,7 +137,7 @@ static void slot_install(int i, pte_t pteval)
 static void flush_other_slot(int i, pte_t have, unsigned long *count)
 {
 	for (;;) {
-		unsigned long seen = current->switches_in;
+		unsigned long seen = switch_seq_begin(current);
 
 		arch_kmap_local_pre_unmap(kmap_slot_va(i));
 		preempt_disable();
@@ -127,7 +145,7 @@ static void flush_other_slot(int i, pte_t have, unsigned long *count)
 			preempt_enable();
 			return;
 		}
-		if (current->switches_in == seen)
+		if (!switch_seq_retry(current, seen))
 			break;
 		preempt_enable();
 	}
@@ -147,7 +165,7 @@ static void flush_page_in(unsigned int mask, unsigned long pfn, unsigned long *c
 	unsigned long seen;
 
 	do {
-		seen = current->switches_in;
+		seen = switch_seq_begin(current);
 		for (unsigned int m = resident_mask & mask; m; m &= m - 1) {
 			int i = __builtin_ctz(m);
 			pte_t have = *kmap_slot_pte(i);
@@ -156,7 +174,7 @@ static void flush_page_in(unsigned int mask, unsigned long pfn, unsigned long *c
 				continue;
 			flush_other_slot(i, have, count);
 		}
-	} while (current->switches_in != seen);
+	} while (switch_seq_retry(current, seen));
 }
 
 void kmap_local_flush_page(unsigned long pfn)
@@ -201,7 +219,7 @@ static void map_slow(int idx, pte_t pteval)
 	 * that ran meanwhile may have left a page in the slot or made an alias.
 	 */
 	for (;;) {
-		seen = me->switches_in;
+		seen = switch_seq_begin(me);
 		have = *kmap_slot_pte(idx);
 		/* Another page's lines under this very address. */
 		if (!pte_none(have) && have != pteval)
@@ -209,7 +227,7 @@ static void map_slow(int idx, pte_t pteval)
 		/* No slot but idx may hold the page: it would be a second alias. */
 		flush_page_in(~(1u << idx), pfn, &dstats.alias_flushes);
 		preempt_disable();
-		if (me->switches_in == seen)
+		if (!switch_seq_retry(me, seen))
 			break;
 		preempt_enable();
 	}
@@ -243,10 +261,10 @@ void kmap_scheme_unmap(int idx)
 
 	/* Preemptible line work; again if a thread ran meanwhile (it may have put lines back). */
 	for (;;) {
-		seen = me->switches_in;
+		seen = switch_seq_begin(me);
 		arch_kmap_local_pre_unmap(kmap_slot_va(idx));
 		preempt_disable();
-		if (__builtin_expect(me->switches_in == seen, 1))
+		if (__builtin_expect(!switch_seq_retry(me, seen), 1))
 			break;
 		preempt_enable();
 	}
