@@ -28,6 +28,7 @@
 #include <asm/irqflags.h>
 #include <asm/bitops.h>
 #include <asm/switch_to.h>
+#include "runqueue.h"
 
 static bool running;
 static struct sched_stats stats;
@@ -120,8 +121,14 @@ void sched_set_prio(struct thread *t, int prio)
 		set_need_resched(RESCHED_WAKE);
 }
 
-/* The priority of the thread a switch-out window switches to (it is back on its queue meanwhile). */
-static int switch_out_to_prio;
+/*
+ * While a switch's kmap window is open, the priority a ready thread must
+ * exceed to cut the window's work: the incoming thread's in a switch-in,
+ * in a switch-out the one switched to (back on its queue meanwhile).
+ * Above every priority while no window is open: one compare answers both.
+ */
+#define NO_SWITCH_CUT   (PRIO_MAX + 1)
+static int switch_cut_prio = NO_SWITCH_CUT;
 
 /*
  * The raised preempt count of a switch's kmap window drops to zero here
@@ -134,17 +141,18 @@ static int switch_out_to_prio;
 bool kmap_switch_point(void)
 {
 	unsigned long flags;
+	unsigned int count;
 	bool urgent;
 
-	if (switch_window == SWITCH_WINDOW_NONE)
+	if (switch_cut_prio == NO_SWITCH_CUT)
 		return false;
-	flags = arch_local_irq_save();
-	__preempt_count--;
-	urgent = highest_ready_prio() >
-		 (switch_window == SWITCH_WINDOW_IN ? current->prio : switch_out_to_prio);
-	__preempt_count++;
+	flags = arch_local_irq_save_svc();     /* a thread's switch: SVC mode */
+	count = __preempt_count;
+	__preempt_count = count - 1;
+	urgent = highest_ready_prio() > switch_cut_prio;
+	__preempt_count = count;
 	arch_local_irq_restore(flags);
-	if (urgent)
+	if (__builtin_expect(urgent, 0))
 		stats.kmap_switches_cut++;
 	return urgent;
 }
@@ -160,9 +168,11 @@ static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsi
 		stats.kmap_switches++;
 		__preempt_count++;      /* an IRQ in the window must not switch */
 		switch_window = SWITCH_WINDOW_IN;
+		switch_cut_prio = me->prio;
 		arch_local_irq_enable();
 		kmap_local_sched_in(me);
 		arch_local_irq_disable();
+		switch_cut_prio = NO_SWITCH_CUT;
 		switch_window = SWITCH_WINDOW_NONE;
 		__preempt_count--;
 		me->kmap_restores++;
@@ -210,12 +220,13 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *p
 								     struct thread *next)
 {
 	enqueue_ready(next, true);
-	switch_out_to_prio = next->prio;
+	switch_cut_prio = next->prio;
 	__preempt_count++;              /* an IRQ in the window must not switch */
 	switch_window = SWITCH_WINDOW_OUT;
 	arch_local_irq_enable();
 	kmap_local_sched_out(prev);
 	arch_local_irq_disable();
+	switch_cut_prio = NO_SWITCH_CUT;
 	switch_window = SWITCH_WINDOW_NONE;
 	__preempt_count--;
 	next = dequeue_highest();

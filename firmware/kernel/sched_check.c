@@ -26,6 +26,7 @@
 #include <lokal/preempt.h>
 #include <lokal/bug.h>
 #include <asm/irqflags.h>
+#include "runqueue.h"
 
 /* Restarts of one queue's walk before it is left unchecked this time. */
 #define WALK_RESTARTS 8

@@ -27,18 +27,33 @@
 #include <lokal/preempt.h>
 #include <lokal/bug.h>
 
-_Static_assert(KM_MAX_IDX <= 64, "one bit per slot in stale_mask");
+/*
+ * One bit per slot, in a word where the slots fit in one (16 slots; the
+ * debug build's 33 with guards do not): every switch with maps tests and
+ * clears a bit per map, and a 64-bit shift and mask cost ARMv5 several
+ * instructions each (per_map_vs_floor in results.json).
+ */
+#if KM_MAX_IDX <= 32
+typedef uint32_t slot_mask_t;
+#define slot_ctz(m)     __builtin_ctz(m)
+#else
+typedef uint64_t slot_mask_t;
+#define slot_ctz(m)     __builtin_ctzll(m)
+#endif
+_Static_assert(KM_MAX_IDX <= sizeof(slot_mask_t) * 8, "one bit per slot in stale_mask");
 
 /* Slots a cut switch-out left with their PTE: see above. */
-static uint64_t stale_mask;
+static slot_mask_t stale_mask;
 
-static inline uint64_t slot_bit(int idx)
+static inline slot_mask_t slot_bit(int idx)
 {
-	return (uint64_t)1 << idx;
+	return (slot_mask_t)1 << idx;
 }
 
 /* Lines out of the cache, PTE cleared, TLB entry gone: the slot is empty, stale no more. */
-static void slot_remove(int idx)
+/* Inline: a switch-out runs it once per map (per_map_vs_floor in results.json). */
+__attribute__((always_inline))
+static inline void slot_remove(int idx)
 {
 	unsigned long va = kmap_slot_va(idx);
 
@@ -57,12 +72,12 @@ static void slot_remove(int idx)
  * ever tear stale slots down, and every step repeats harmlessly.
  * Returns how many it tore down.
  */
-static unsigned int flush_stale_page(unsigned long pfn)
+static unsigned int __flush_stale_page(unsigned long pfn)
 {
 	unsigned int n = 0;
 
-	for (uint64_t m = stale_mask; m; m &= m - 1) {
-		int i = __builtin_ctzll(m);
+	for (slot_mask_t m = stale_mask; m; m &= m - 1) {
+		int i = slot_ctz(m);
 		pte_t have = *kmap_slot_pte(i);
 
 		if ((stale_mask & slot_bit(i)) && !pte_none(have) && pte_pfn(have) == pfn) {
@@ -71,6 +86,12 @@ static unsigned int flush_stale_page(unsigned long pfn)
 		}
 	}
 	return n;
+}
+
+/* Inline for the common case of no stale slot: a load and a branch per map. */
+static inline unsigned int flush_stale_page(unsigned long pfn)
+{
+	return __builtin_expect(stale_mask == 0, 1) ? 0 : __flush_stale_page(pfn);
 }
 
 static void slot_install(int idx, pte_t pteval)

@@ -61,6 +61,22 @@ for unmap in kunmap_local kunmap_atomic; do
 	fi
 done
 
+# An application may use the scheduler's own names: no public header (every
+# lokal/*.h but the *-internal.h ones) makes a macro or a clash of them.
+src="$out/default/log/app_names.c"
+{
+	for h in firmware/include/lokal/*.h; do
+		case $h in *-internal.h) ;; *) echo "#include <lokal/${h##*/}>" ;; esac
+	done
+	echo 'int runqueue = 1, switch_window, running, stats, threads;'
+	echo 'int app_names(void) { return runqueue + switch_window + running + stats + threads; }'
+} > "$src"
+if gcc -std=gnu11 -Wall -Wextra -Werror -fsyntax-only $inc "$src" > "$src.log" 2>&1; then
+	emit ok "compile-time check: an application may name its variables runqueue, switch_window, running, stats, threads"
+else
+	emit not-ok "compile-time check: the public headers take a name from applications (see $src.log)"
+fi
+
 # A short fuzz run: random map/unmap/kmap/write/read/switch sequences.
 for fv in $fuzz_variants; do
 	[ "$fuzz_runs" -gt 0 ] || break

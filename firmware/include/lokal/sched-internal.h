@@ -18,8 +18,6 @@ struct thread;
 /* Round-robin quantum within one priority, in ticks. */
 #define SCHED_SLICE_TICKS 2
 
-#define runqueue (pcpu_hot.rq)
-
 /*
  * Debug builds (CONFIG_DEBUG_HIGHMEM), after every switch: each non-empty
  * queue has its bitmap bit and each empty one has not, the running thread
@@ -64,14 +62,14 @@ extern struct mutex threads_lock;
 static inline void rq_changed(void)
 {
 	if (CONFIG_DEBUG_HIGHMEM)
-		runqueue.gen++;
+		pcpu_hot.rq.gen++;
 }
 
 /* Give t (on no ready queue) priority prio, and the ready queue that goes with it. */
 static inline void sched_init_prio(struct thread *t, int prio)
 {
 	t->prio = prio;
-	t->ready_queue = &runqueue.queue[prio];
+	t->ready_queue = &pcpu_hot.rq.queue[prio];
 }
 
 /* Queue t as ready, at the head of its priority's queue or at the tail (IRQs off). */
@@ -80,10 +78,10 @@ static inline void enqueue_ready(struct thread *t, bool at_head)
 	rq_changed();
 	t->state = THREAD_READY;
 	if (at_head)
-		list_add(&t->node, &runqueue.queue[t->prio]);
+		list_add(&t->node, &pcpu_hot.rq.queue[t->prio]);
 	else
-		list_add_tail(&t->node, &runqueue.queue[t->prio]);
-	runqueue.bitmap |= 1u << t->prio;
+		list_add_tail(&t->node, &pcpu_hot.rq.queue[t->prio]);
+	pcpu_hot.rq.bitmap |= 1u << t->prio;
 }
 
 /*

@@ -929,7 +929,7 @@ static bool on_ready_queue(struct thread *t)
 {
 	struct list_head *pos;
 
-	list_for_each(pos, &runqueue.queue[t->prio])
+	list_for_each(pos, &pcpu_hot.rq.queue[t->prio])
 		if (pos == &t->node)
 			return true;
 	return false;
@@ -1098,7 +1098,7 @@ static void expect_sched_panic(void (*fn)(void *), const char *const needles[])
 /*
  * The walk lets interrupts in between its steps. One lands while it stands
  * on B's node and moves B to another ready queue (a priority change): the
- * walk must see runqueue.gen change and start that queue again, not follow
+ * walk must see pcpu_hot.rq.gen change and start that queue again, not follow
  * B's links into the other queue's head (which it would take for a thread,
  * and go round that queue for ever).
  */
@@ -1111,7 +1111,7 @@ static int queue_len(int p)
 	const struct list_head *pos;
 	int n = 0;
 
-	list_for_each(pos, &runqueue.queue[p])
+	list_for_each(pos, &pcpu_hot.rq.queue[p])
 		n++;
 	return n;
 }
@@ -1167,7 +1167,7 @@ static void clear_bitmap_bit_then_yield(void *arg)
 	unsigned long flags = arch_local_irq_save();
 
 	(void)arg;
-	runqueue.bitmap &= ~(1u << victim->prio);
+	pcpu_hot.rq.bitmap &= ~(1u << victim->prio);
 	arch_local_irq_restore(flags);
 	thread_yield();
 }
@@ -1182,7 +1182,7 @@ static void queue_without_its_bitmap_bit_panics(void **state)
 	expect_sched_panic(clear_bitmap_bit_then_yield, (const char *const[]){
 		"thread 'main'", "ready queue 12 is not empty but its bitmap bit is clear", NULL });
 	flags = arch_local_irq_save();
-	runqueue.bitmap |= 1u << victim->prio;
+	pcpu_hot.rq.bitmap |= 1u << victim->prio;
 	arch_local_irq_restore(flags);
 	thread_join(victim);
 	assert_string_equal(log_buf, "v");
@@ -1236,7 +1236,7 @@ static void urgent_ready_thread_without_need_resched_panics(void **state)
 static void move_ready_queue_then_yield(void *arg)
 {
 	(void)arg;
-	victim->ready_queue = &runqueue.queue[victim->prio + 1];
+	victim->ready_queue = &pcpu_hot.rq.queue[victim->prio + 1];
 	thread_yield();
 }
 
@@ -1247,7 +1247,7 @@ static void ready_queue_not_of_its_priority_panics(void **state)
 	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
 	expect_sched_panic(move_ready_queue_then_yield, (const char *const[]){
 		"thread 'main'", "thread 'victim' (priority 12) has the ready queue of priority 13", NULL });
-	victim->ready_queue = &runqueue.queue[victim->prio];
+	victim->ready_queue = &pcpu_hot.rq.queue[victim->prio];
 	thread_join(victim);
 	assert_string_equal(log_buf, "v");
 }
@@ -1263,8 +1263,8 @@ static void unlink_victim(void)
 
 	n->prev->next = n->next;
 	n->next->prev = n->prev;
-	if (list_empty(&runqueue.queue[victim->prio]))
-		runqueue.bitmap &= ~(1u << victim->prio);
+	if (list_empty(&pcpu_hot.rq.queue[victim->prio]))
+		pcpu_hot.rq.bitmap &= ~(1u << victim->prio);
 }
 
 static void unlink_ready_thread_then_yield(void *arg)

@@ -62,7 +62,7 @@ void sweep_fail(const char *fmt, ...)
 
 static bool on_ready_queue(const struct thread *t)
 {
-	const struct list_head *q = &runqueue.queue[t->prio], *pos;
+	const struct list_head *q = &pcpu_hot.rq.queue[t->prio], *pos;
 
 	for (pos = q->next; pos != q; pos = pos->next)
 		if (pos == &t->node)
@@ -86,11 +86,11 @@ void sweep_check_sched(void)
 		if (t != current && t->state == THREAD_READY && !t->suspended && !on_ready_queue(t))
 			sweep_fail("scheduler: thread '%s' (priority %d) is READY but on no ready "
 				   "queue (bitmap bit %s): it never runs again", t->name, t->prio,
-				   (runqueue.bitmap >> t->prio) & 1u ? "set" : "clear");
+				   (pcpu_hot.rq.bitmap >> t->prio) & 1u ? "set" : "clear");
 	}
 	for (int p = 0; p < NR_PRIO; p++) {
-		const struct list_head *q = &runqueue.queue[p];
-		bool bit = (runqueue.bitmap >> p) & 1u;
+		const struct list_head *q = &pcpu_hot.rq.queue[p];
+		bool bit = (pcpu_hot.rq.bitmap >> p) & 1u;
 
 		if (list_empty(q) == bit)
 			sweep_fail("scheduler: ready queue %d is %sempty but its bitmap bit is %s",
