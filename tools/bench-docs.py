@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
-"""The RTOS event-shape table of docs/bench.md, written from a results.json.
+"""docs/bench.md's figures of the last published run, written from it.
 
-  bench-docs.py RESULTS.json DOC.md          rewrite DOC's table in place
-  bench-docs.py --check RESULTS.json DOC.md  exit 1 if DOC's table differs
+  bench-docs.py RESULTS.json DOC.md          rewrite DOC's generated parts in place
+  bench-docs.py --check RESULTS.json DOC.md  exit 1 if one of them differs
 
-The table sits between the two marker lines below; everything else in DOC
-is left as it is. make bench PUBLISH=1 runs this over the run it
-publishes, and the docs test runs --check, so the table is always the last
-published run's and never edited by hand.
+Two parts sit between marker lines: the run's printed table (the part
+bench-report.py prints, from table.txt beside RESULTS.json), and the RTOS
+event-shape table, from RESULTS.json's targets. Everything else in DOC is
+left as it is. make bench PUBLISH=1 runs this over the run it publishes,
+and the docs test runs --check, so neither part is edited by hand or
+drifts from the published run.
 """
 import json
+import os
 import sys
 
-BEGIN = "<!-- events table: tools/bench-docs.py writes it from docs/bench/results.json -->"
-END = "<!-- end of events table -->"
+RUN = ("<!-- run: tools/bench-docs.py writes it from docs/bench/table.txt -->",
+       "<!-- end of run -->")
+EVENTS = ("<!-- events table: tools/bench-docs.py writes it from docs/bench/results.json -->",
+          "<!-- end of events table -->")
+REPORT_END = "wrote build/bench/results.json"       # bench-report.py's last line; bench-vivt's part follows
 SHAPES = [("events_basic", "basic"), ("events_cooperative", "cooperative"),
           ("events_preemptive", "preemptive"), ("events_interrupt", "interrupt"),
           ("events_interrupt_preemption", "interrupt preemption"),
@@ -27,7 +33,7 @@ def fail(msg):
     sys.exit(2)
 
 
-def table(targets):
+def events_table(targets):
     rows = ["| shape (`results.json` key) | ThreadX | FreeRTOS | est. ARM926 cycles | goal | Lokal "
             "| Lokal vs ThreadX |",
             "|---|---:|---:|---:|---:|---:|---|"]
@@ -45,7 +51,30 @@ def table(targets):
         vs = "%.3fx" % t["vs_threadx"] if t.get("vs_threadx") else "-"
         rows.append("| %d %s (`%s`) | %.1f | %.1f | %s | %s | %s | %s%s |" % (
             n, name, key, t["threadx"], t["freertos"], cyc, goal, got, vs, verdict))
-    return "\n".join(rows)
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def run_block(results, table_path):
+    try:
+        with open(table_path) as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        fail(str(e))
+    end = next((i for i, l in enumerate(lines) if l.startswith(REPORT_END)), None)
+    if end is None:
+        fail("%s: no line starting %r (not a make bench table?)" % (table_path, REPORT_END))
+    return ("\nLatest run (%s, `make bench PUBLISH=1`; [docs/bench/](bench/); the\n"
+            "emulator's per-figure cache events follow it in `docs/bench/table.txt`):\n\n```\n%s\n```\n"
+            % (results["date"], "\n".join(lines[:end + 1])))
+
+
+def split(doc, markers, path):
+    begin, end = markers
+    if doc.count(begin) != 1 or doc.count(end) != 1 or doc.index(begin) > doc.index(end):
+        fail("%s: the marker lines %r and %r are not there once each, in order" % (path, begin, end))
+    head, rest = doc.split(begin)
+    old, tail = rest.split(end)
+    return head, old, tail
 
 
 def main():
@@ -57,24 +86,28 @@ def main():
         fail("usage: bench-docs.py [--check] RESULTS.json DOC.md")
     try:
         with open(args[0]) as f:
-            targets = json.load(f)["targets"]
+            results = json.load(f)
+        targets = results["targets"]
         with open(args[1]) as f:
             doc = f.read()
     except (OSError, ValueError, KeyError) as e:
         fail(str(e))
-    if doc.count(BEGIN) != 1 or doc.count(END) != 1 or doc.index(BEGIN) > doc.index(END):
-        fail("%s: the table's two marker lines are not there once each, in order" % args[1])
-    head, rest = doc.split(BEGIN)
-    old, tail = rest.split(END)
-    new = "\n" + table(targets) + "\n"
-    if check:
+    parts = [(RUN, run_block(results, os.path.join(os.path.dirname(args[0]), "table.txt"))),
+             (EVENTS, events_table(targets))]
+    stale = []
+    for markers, new in parts:
+        head, old, tail = split(doc, markers, args[1])
         if old != new:
-            print("bench-docs: %s: the events table is not %s's (run make bench PUBLISH=1, "
-                  "or tools/bench-docs.py %s %s)" % (args[1], args[0], args[0], args[1]), file=sys.stderr)
+            stale.append(markers[0])
+        doc = head + markers[0] + new + markers[1] + tail
+    if check:
+        if stale:
+            print("bench-docs: %s: not the published run's: %s (run make bench PUBLISH=1, or "
+                  "tools/bench-docs.py %s %s)" % (args[1], "; ".join(stale), args[0], args[1]), file=sys.stderr)
             sys.exit(1)
         return
     with open(args[1], "w") as f:
-        f.write(head + BEGIN + new + END + tail)
+        f.write(doc)
 
 
 if __name__ == "__main__":

@@ -156,9 +156,9 @@ class DocFigures(unittest.TestCase):
 
 
 class BenchResults(unittest.TestCase):
-    def test_events_table_is_the_published_runs(self):
-        # docs/bench.md's event-shape table is written by tools/bench-docs.py,
-        # never by hand: --check fails on any cell that differs.
+    def test_bench_doc_shows_the_published_run(self):
+        # docs/bench.md's run output and event-shape table are written by
+        # tools/bench-docs.py, never by hand: --check fails on any cell that differs.
         r = subprocess.run([sys.executable, "tools/bench-docs.py", "--check", "docs/bench/results.json",
                             "docs/bench.md"], cwd=ROOT, capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
