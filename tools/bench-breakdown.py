@@ -1,6 +1,6 @@
 # gdb-multiarch script (python): single-step two yields and one soft-IRQ
-# round trip of the bench image and print where the instructions go, per
-# function.
+# round trip of the bench image, or (BREAKDOWN_SHAPE) one event of a
+# Thread-Metric shape, and print where the instructions go, per function.
 #   gdb-multiarch -q -batch -x tools/bench-breakdown.py IMAGE.elf
 # (QEMU runs the image halted with a gdb stub on $BREAKDOWN_PORT; see
 # tools/bench-breakdown.sh.) Single-stepping runs with IRQs masked in QEMU,
@@ -67,6 +67,37 @@ def in_function(name):
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
 gdb.execute("target remote 127.0.0.1:%s" % PORT, to_string=True)
+SHAPE = os.environ.get("BREAKDOWN_SHAPE")
+
+
+def mask_all_lines():
+    """Mask every enabled VIC line (through the board's own call: gdb cannot
+    write device registers): time passes while QEMU is stopped, so a tick
+    would be pending at every stop, and the shape's window would end."""
+    enabled = int(gdb.parse_and_eval("*(volatile unsigned int *)0x10140010")) & 0xffffffff
+    for i in range(32):
+        if enabled & (1 << i):
+            gdb.execute("call (void)board_irq_mask(%d)" % i, to_string=True)
+
+
+if SHAPE:
+    # One event of a Thread-Metric shape (firmware/apps/bench/events.c),
+    # SHAPE = "title|thread function|call in its loop": from the call,
+    # warmed up, to the next arrival at it (a peer's, for cooperative), the
+    # loop's own instructions included, as the suite's figure includes
+    # them. The image's interrupts stay masked from the shape's start, so
+    # the session ends here (a session per shape).
+    title, shape, at = SHAPE.split("|")
+    run_to(shape)
+    mask_all_lines()
+    bp = gdb.Breakpoint("*" + at, internal=True)     # the entry: a tail call has no prologue
+    for _ in range(21):
+        gdb.execute("continue", to_string=True)
+    bp.delete()
+    start = pc()
+    report(title, step_until(lambda a: a == start))
+    gdb.execute("kill", to_string=True)
+    raise SystemExit
 
 # One yield among five equal-priority peers (the bench measures them
 # first), then one of two: from the call into thread_yield to the next
