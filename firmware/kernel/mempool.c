@@ -40,9 +40,9 @@ unsigned int mempool_init(struct mempool *pool, void *region, size_t size, size_
 	pool->inverse = MEMPOOL_INVERSE(stride);
 	pool->nr_blocks = n;
 	pool->free_list = NULL;
-	pool->free_tail = pool->data + (size_t)(n - 1) * stride;
+	pool->free_tail = mempool_block_at(pool, n - 1);
 	for (unsigned int i = n; i-- > 0;) {
-		char *b = pool->data + (size_t)i * stride;
+		char *b = mempool_block_at(pool, i);
 
 		mempool_header(b)->next = pool->free_list;
 		pool->free_list = b;
@@ -65,7 +65,7 @@ static void *carve_block(struct mempool *pool)
 	if (i >= pool->nr_blocks)
 		return NULL;
 	pool->carved = i + 1;
-	b = pool->data + (size_t)i * pool->stride;
+	b = mempool_block_at(pool, i);
 	mempool_header(b)->owner = pool;
 	return b;
 }
@@ -77,12 +77,10 @@ void *mempool_try_alloc(struct mempool *pool)
 
 	check_handle(pool, POOL_MAGIC, "memory pool");
 	b = pool->free_list;
-	if (__builtin_expect(b != NULL, 1)) {
-		pool->free_list = mempool_header(b)->next;
-		mempool_header(b)->owner = pool;
-	} else {
+	if (__builtin_expect(b != NULL, 1))
+		mempool_take_first(pool, b);
+	else
 		b = carve_block(pool);
-	}
 	arch_local_irq_restore(flags);
 	return b;
 }
@@ -118,8 +116,7 @@ static bool reads_as_free(struct mempool *pool, void *block)
 
 	if (next == NULL)
 		return pool->free_list != NULL && block == pool->free_tail;
-	return mempool_is_block(pool, next) &&
-	       (uintptr_t)((char *)next - pool->data) / pool->stride < pool->carved;
+	return mempool_block_index(pool, next) < pool->carved;     /* carved <= nr_blocks */
 }
 
 static void __attribute__((noreturn, noinline, cold)) bad_free(struct mempool *pool, void *block,
@@ -142,8 +139,7 @@ void __mempool_free_slow(struct mempool *pool, void *block, unsigned long flags)
 
 	if (pool->magic != POOL_MAGIC)          /* the fast path did not test it */
 		bad_handle(pool, "memory pool", "mempool_free");
-	if (!mempool_is_block(pool, block) ||
-	    (uintptr_t)((char *)block - pool->data) / pool->stride >= pool->carved)
+	if (mempool_block_index(pool, block) >= pool->carved)  /* no block, or never handed out */
 		bad_free(pool, block, "not a block of this pool");
 	h = mempool_header(block);
 	if (h->owner != pool) {
@@ -175,6 +171,6 @@ unsigned int mempool_nr_free(struct mempool *pool)
 
 	check_handle(pool, POOL_MAGIC, "memory pool");
 	for (unsigned int i = 0; i < pool->carved; i++)       /* IRQs on: a long pool */
-		used += mempool_header(pool->data + (size_t)i * pool->stride)->owner == pool;
+		used += mempool_header(mempool_block_at(pool, i))->owner == pool;
 	return pool->nr_blocks - used;
 }

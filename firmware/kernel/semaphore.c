@@ -106,6 +106,7 @@ void up(struct semaphore *s)
 	 */
 	if (__builtin_expect(s->magic != SEMA_MAGIC, 0))
 		bad_handle(s, "semaphore", __func__);
+	/* list_empty() open-coded, read before the count: GCC then loads both with one LDM. */
 	first = s->waiters.waiters.next;
 	s->count++;
 	if (__builtin_expect(first != &s->waiters.waiters, 0)) {

@@ -59,6 +59,7 @@
 #include <lokal/bug.h>
 
 _Static_assert(KM_INCR == 1, "the deferred scheme has no guard slots (DEBUG_HIGHMEM builds the eager one)");
+_Static_assert(KM_MAX_IDX <= 32, "one bit per slot in resident_mask");
 
 /*
  * The running thread's switch count read as a sequence count (Linux's
@@ -76,7 +77,6 @@ static inline bool switch_seq_retry(const struct thread *t, unsigned long seq)
 {
 	return *(const volatile unsigned long *)&t->switches_in != seq;
 }
-_Static_assert(KM_MAX_IDX <= 32, "one bit per slot in resident_mask");
 
 static struct thread *kmap_slots_owner;
 static unsigned int resident_mask;

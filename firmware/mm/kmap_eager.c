@@ -50,8 +50,11 @@ static inline slot_mask_t slot_bit(int idx)
 	return (slot_mask_t)1 << idx;
 }
 
-/* Lines out of the cache, PTE cleared, TLB entry gone: the slot is empty, stale no more. */
-/* Inline: a switch-out runs it once per map (per_map_vs_floor in results.json). */
+/*
+ * Lines out of the cache, PTE cleared, TLB entry gone: the slot is empty,
+ * stale no more. Inline: a switch-out runs it once per map
+ * (per_map_vs_floor in results.json).
+ */
 __attribute__((always_inline))
 static inline void slot_remove(int idx)
 {

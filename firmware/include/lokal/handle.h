@@ -17,7 +17,11 @@
 #define EVFL_MAGIC      0x45000000u     /* 'E' */
 #define TIMER_MAGIC     0x54000000u     /* 'T' */
 
-/* p first: the object is in r0 at the call sites, so a fast path moves nothing. Panic: "<call>(<p>) in thread '<name>': NULL <what>" or "... not an initialised <what>". */
+/*
+ * Panic: "<call>(<p>) in thread '<name>': NULL <what>" or "... not an
+ * initialised <what>". p first: the object is in r0 at the call sites,
+ * so a fast path moves no register to report it.
+ */
 void bad_handle(const void *p, const char *what, const char *call) __attribute__((noreturn, cold));
 
 #define check_handle(p, magic_val, what)                                        \

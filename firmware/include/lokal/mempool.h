@@ -140,18 +140,38 @@ static inline union mempool_header *mempool_header(void *block)
 	return (union mempool_header *)block - 1;
 }
 
+/* Block i of pool (i < nr_blocks). */
+static inline char *mempool_block_at(const struct mempool *pool, unsigned int i)
+{
+	return pool->data + (size_t)i * pool->stride;
+}
+
 /*
- * Whether block is one of pool's blocks (allocated or not), exactly, in
- * four instructions: with stride = 8 * odd, an offset is a multiple of
- * stride below nr_blocks * stride exactly when (offset * odd^-1) rotated
- * right by 3 is below nr_blocks, and it is then the index.
+ * block's index in pool, exactly, in three instructions, or a value at
+ * least nr_blocks if block is no block of pool: with stride = 8 * odd, an
+ * offset is a multiple of stride below nr_blocks * stride exactly when
+ * (offset * odd^-1) rotated right by 3 is below nr_blocks, and it is then
+ * the index.
  */
-static inline bool mempool_is_block(const struct mempool *pool, const void *block)
+static inline uintptr_t mempool_block_index(const struct mempool *pool, const void *block)
 {
 	const unsigned int bits = sizeof(uintptr_t) * 8;
 	uintptr_t x = ((uintptr_t)block - (uintptr_t)pool->data) * pool->inverse;
 
-	return ((x >> 3) | (x << (bits - 3))) < pool->nr_blocks;
+	return (x >> 3) | (x << (bits - 3));
+}
+
+/* Whether block is one of pool's blocks (allocated or not), exactly. */
+static inline bool mempool_is_block(const struct mempool *pool, const void *block)
+{
+	return mempool_block_index(pool, block) < pool->nr_blocks;
+}
+
+/* Take b, the free list's first block, and mark it pool's (IRQs off). */
+static inline void mempool_take_first(struct mempool *pool, void *b)
+{
+	pool->free_list = mempool_header(b)->next;
+	mempool_header(b)->owner = pool;
 }
 
 static inline int mempool_alloc(struct mempool *pool, void **block, long timeout)
@@ -171,8 +191,7 @@ static inline int mempool_alloc(struct mempool *pool, void **block, long timeout
 	if (__builtin_expect(b == NULL, 0))
 		return __mempool_alloc_wait(pool, block, timeout, flags);
 	*block = b;             /* a NULL block pointer faults here, naming the thread */
-	pool->free_list = mempool_header(b)->next;
-	mempool_header(b)->owner = pool;
+	mempool_take_first(pool, b);
 	arch_local_irq_restore(flags);
 	return 0;
 }

@@ -34,14 +34,7 @@ void sleep_on(struct wait_queue *wq);
 int sleep_on_deadline(struct wait_queue *wq, uint64_t deadline, bool by_prio);
 /* Make the longest waiter ready; returns whether one was woken. */
 bool wake_up(struct wait_queue *wq);
-/*
- * The same with interrupts already off (the caller's own lock): makes the
- * first waiter runnable and returns whether there was one; the caller
- * then calls preempt_check_resched() once its interrupts are back on.
- * Inline, as it is on the path from an interrupt to the thread it wakes:
- * the waiter is only unlinked, since wake_up_thread() relinks its node
- * into a ready queue at once.
- */
+
 /* Wake first, the first waiter on wq as the caller has just read it (IRQs off). */
 static inline void __wake_up_first(struct wait_queue *wq, struct list_head *first)
 {
@@ -50,6 +43,14 @@ static inline void __wake_up_first(struct wait_queue *wq, struct list_head *firs
 	wake_up_thread(list_entry(first, struct thread, node));
 }
 
+/*
+ * wake_up() with interrupts already off (the caller's own lock): makes the
+ * first waiter runnable and returns whether there was one; the caller
+ * then calls preempt_check_resched() once its interrupts are back on.
+ * Inline, as it is on the path from an interrupt to the thread it wakes:
+ * the waiter is only unlinked, since wake_up_thread() relinks its node
+ * into a ready queue at once.
+ */
 static inline bool wake_up_locked(struct wait_queue *wq)
 {
 	struct list_head *first = wq->waiters.next;
