@@ -114,6 +114,15 @@ debug: $(if $(BOARD_QEMU),$(APP_ELF),no-qemu-model)
 bench: bootstrap
 	@PUBLISH=$(PUBLISH) tools/bench.sh $(BENCH_WAKES)
 
+# cyclictest for Lokal (docs/latency.md): the CYCLIC_* rows of config.table
+# choose the periods and the load. QEMU -icount, or vivt-emu with the pins.
+.PHONY: cyclic cyclic-vivt
+cyclic: bootstrap $(if $(BOARD_QEMU),$(O)/cyclic.elf,no-qemu-model)
+	@tools/cyclic.sh qemu $(O)/cyclic.elf $(O)/cyclic
+
+cyclic-vivt: bootstrap $(VEMU) $(O)/cyclic.elf
+	@tools/cyclic.sh vivt $(O)/cyclic.elf $(O)/cyclic
+
 # The long stress run: 10^6 map/unmap pairs at HZ=1000 (make check runs 10^5).
 stress: bootstrap
 	@make --no-print-directory O=build/stress-long STRESS_PAIRS=1000000 HZ=1000 target-images
@@ -138,6 +147,8 @@ help:
 	@echo "  run-vivt          run $(O)/lokal.elf on it (the boards it models, e.g. BOARD=at91sam9g20-ek)"
 	@echo "Benchmarks and long runs:"
 	@echo "  bench             benchmarks under -icount (docs/bench.md)"
+	@echo "  cyclic            timer-to-handler and timer-to-thread latency under load, QEMU -icount (CYCLIC_*)"
+	@echo "  cyclic-vivt       the same on vivt-emu, with the pins' figures beside the firmware's"
 	@echo "  stress            the long kmap stress run (10^6 map/unmap pairs)"
 	@echo "  fuzz              a long libFuzzer run against the cache model"
 	@echo "A real board (docs/board-flow.md):"

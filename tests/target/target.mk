@@ -13,7 +13,8 @@ target-images: $(TARGET_TESTS:%=$(O)/tests/%.elf)
 # (tests/lib/images.sh's build_dir), so no second build of it is made.
 TARGET_O = build/$(BOARD)-default
 check-target: bootstrap
-	@$(MAKE) --no-print-directory O=$(TARGET_O) $(TARGET_O)/lokal.elf $(TARGET_O)/tests/test_kmap_stress.elf
+	@$(MAKE) --no-print-directory O=$(TARGET_O) $(TARGET_O)/lokal.elf $(TARGET_O)/tests/test_kmap_stress.elf \
+		$(TARGET_O)/cyclic.elf
 	@rm -f $(TARGET_O)/check-target.failed
 	@tests/target/run.sh tests/target/tests.list $(if $(TAP),$(TAP),/dev/stdout) \
 		|| touch $(TARGET_O)/check-target.failed
@@ -32,6 +33,9 @@ check-target: bootstrap
 		|| touch $(TARGET_O)/check-target.failed
 	@# make debug's path to start_kernel, and with its gdb port taken: a clear refusal.
 	@tests/target/check-debug-port.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/lokal.elf \
+		|| touch $(TARGET_O)/check-target.failed
+	@# make cyclic: its report, its load and its plot.
+	@tests/target/check-cyclic.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/cyclic.elf \
 		|| touch $(TARGET_O)/check-target.failed
 	@# The same console under -icount alone and with every core busy.
 	@tests/target/check-load-icount.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/tests/test_kmap_stress.elf \

@@ -15,6 +15,7 @@ import test_sigrok   # noqa: E402
 import test_howto   # noqa: E402
 import test_tap     # noqa: E402
 import test_arrows  # noqa: E402
+import test_cyclic  # noqa: E402
 
 
 class TapResult(unittest.TextTestResult):
@@ -36,7 +37,7 @@ class TapResult(unittest.TextTestResult):
 load = unittest.defaultTestLoader.loadTestsFromModule
 suite = unittest.TestSuite([load(test_latency), load(test_rates), load(test_sigrok),
                             load(test_docs), load(test_decoder), load(test_howto), load(test_tap),
-                            load(test_arrows)])
+                            load(test_arrows), load(test_cyclic)])
 # The runner's own report is kept, and shown only for what failed: the TAP
 # lines below are the one line per test.
 report = io.StringIO()
@@ -48,5 +49,6 @@ tap = Tap(sys.argv[1])
 for r, name in TapResult.lines:
     tap.result(r == "ok", name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ")
                .replace("test_rates.", "latency input: ").replace("test_docs.", "docs: ")
-               .replace("test_howto.", "how to add: ").replace("test_arrows.", "arrows: ").replace("test_tap.", "tap writer: ").replace("test_decoder.", "sigrok decoder: "))
+               .replace("test_howto.", "how to add: ").replace("test_arrows.", "arrows: ").replace("test_tap.", "tap writer: ").replace("test_decoder.", "sigrok decoder: ")
+               .replace("test_cyclic.", "latency cyclic: "))
 sys.exit(0 if tap.close("check-tools") and res.wasSuccessful() else 1)

@@ -84,11 +84,16 @@ while IFS='|' read -r image status regex vars input opt; do
 		add_runs $defer_seed "$@"
 	fi
 done <<< "$lines"
-if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf pipeline.elf nor-image; then
+if build_images "$board" "" "$outdir" target-images lokal.elf shell.elf pipeline.elf cyclic.elf nor-image; then
 	# The NOR image: the boot stub in flash copies the shell image to RAM.
 	echo "NOR image|$O/nor.elf|128|0|lokal> && exit +end the run|help\nexit\n|--image $O/shell.elf --seed 5 --dcache-kb 4" >> "$runs"
 	echo "demo|$O/lokal.elf|128|0|demo: data verification: 0 mismatching words && demo: DMA verification: 0 copies||--seed 3 --jitter 20000" >> "$runs"
 	echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|128|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
+	# make cyclic under its full load, console input at 115200 baud, with the pins captured.
+	cyclic_periods=$(image_config "$O/cyclic.elf" CYCLIC_PERIODS)
+	cyclic_input=$(awk 'BEGIN { for (i = 0; i < 64; i++) printf "line %03d: the quick brown fox jumps over the lazy dog\\n", i }')
+	echo "cyclic|$O/cyclic.elf|128|0|cyclic: thread .* over $cyclic_periods periods && cyclic: load done:.* console [1-9]|$cyclic_input|--seed 9 --vcd $outdir/cyclic.vcd" >> "$runs"
+	cyclic_run=$(wc -l < "$runs")
 else
 	tap_result "not ok" "vivt: build of the demo and the NOR image failed: see $outdir/build-${O#build/}.log"
 fi
@@ -116,6 +121,18 @@ tap_from "vivt idle" tools/vivt-emu/tests/idle.sh "$emu" "$O/shell.elf" "$O/pipe
 start=$(date +%s)
 i=$(wc -l < "$runs")
 run_images "$runs" "$outdir" "$jobs" "$board" "vivt: "
+
+# The cyclic run: the pins' figures (the timer's line and the wake marker in
+# the VCD) are the firmware's own, within the counter's resolution.
+if [ -n "${cyclic_run:-}" ]; then
+	if tools/latency/lokal-latency cyclic "$outdir/$cyclic_run.log" --pin "$outdir/cyclic.vcd" \
+		> "$outdir/cyclic-pins.txt" 2>&1; then
+		tap_result ok "vivt: make cyclic's figures and the pins' agree ($(grep -h '^thread max' "$outdir/cyclic-pins.txt" | cut -d'(' -f1))"
+	else
+		tap_result "not ok" "vivt: make cyclic's figures and the pins' do not agree" "see $outdir/cyclic-pins.txt"
+		sed 's/^/    | /' "$outdir/cyclic-pins.txt"
+	fi
+fi
 
 # Summary: emulator instructions per second over every run, from the
 # key=value files run-image has each run write (LOG.stats).

@@ -61,3 +61,22 @@ def _switch_vs_maps(path, points, dat):
              "set xlabel 'kmaps restored at the switch'\nset ylabel 'pulse width (ns)'\nset grid\n"
              "plot '%s' using 1:2 with linespoints title 'median', '' using 1:3 with linespoints title 'p99'\n"
              % (path, dat))
+
+
+def histogram(path, series, title, bucket_ns):
+    """series: [(label, [(bucket start ns, count)])] -> counts per bucket on a
+    log scale, as cyclictest users plot them; one line each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        plots = []
+        for k, (label, rows) in enumerate(series):
+            dat = os.path.join(tmp, "h%d.dat" % k)
+            with open(dat, "w") as f:
+                for start, count in rows:
+                    # A log axis has no 0: an empty bucket is left out of the steps.
+                    if count:
+                        f.write("%g %d\n" % (start + bucket_ns / 2.0, count))
+            plots.append("'%s' using 1:2 with histeps lw 2 title '%s'" % (dat, label.replace("'", "")))
+        _gnuplot("set terminal pngcairo size 800,500 noenhanced\nset output '%s'\n"
+                 "set title '%s'\nset xlabel 'latency (ns; instructions under -icount shift=0)'\n"
+                 "set ylabel 'periods'\nset logscale y\nset yrange [0.8:*]\nset grid\n"
+                 "set key right top\nplot %s\n" % (path, title.replace("'", ""), ", ".join(plots)))

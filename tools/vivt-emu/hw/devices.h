@@ -39,5 +39,7 @@ void sp810_create(struct vemu *vm, uint32_t base);
 struct vcd *vcd_open(const char *path, const char *const *names, unsigned n);
 void vcd_change(struct vcd *v, unsigned wire, int level, uint64_t ns);
 void vcd_close(struct vcd *v);
+/* The line `to`, its level also recorded on wire `wire` (just `to` without a VCD). */
+struct irq_line vcd_irq_tap(struct vemu *vm, struct vcd *v, unsigned wire, struct irq_line to);
 
 #endif

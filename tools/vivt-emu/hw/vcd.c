@@ -1,7 +1,8 @@
 /*
  * A virtual logic analyzer: wire changes against emulated time, written as
  * a VCD with a 1 ns timescale (what tools/latency reads from sigrok).
- * Up to 8 wires, named by the machine.
+ * Up to 8 wires, named by the machine: output pins, and interrupt lines
+ * tapped on their way to the controller (vcd_irq_tap).
  */
 #include <stdlib.h>
 #include "hw/devices.h"
@@ -53,4 +54,33 @@ void vcd_close(struct vcd *v)
 {
 	fclose(v->f);
 	free(v);
+}
+
+struct vcd_tap {
+	struct vemu *vm;
+	struct vcd *vcd;
+	unsigned wire;
+	struct irq_line to;
+};
+
+static void tap_set(void *ctl, unsigned line, bool level)
+{
+	struct vcd_tap *t = ctl;
+
+	(void)line;
+	vcd_change(t->vcd, t->wire, level, t->vm->now);
+	irq_set(&t->to, level);
+}
+
+struct irq_line vcd_irq_tap(struct vemu *vm, struct vcd *v, unsigned wire, struct irq_line to)
+{
+	struct vcd_tap *t;
+
+	if (!v)
+		return to;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		abort();
+	*t = (struct vcd_tap){ .vm = vm, .vcd = v, .wire = wire, .to = to };
+	return (struct irq_line){ .set = tap_set, .ctl = t, .line = to.line };
 }

@@ -31,9 +31,10 @@ static void map_internal_memory(struct vemu *vm)
 
 static void at91_init(struct vemu *vm)
 {
-	static const char *const markers[] = { "switch", "wake" };
+	/* The marker pins, and the one-shot timer's line (TC2) as cyclic sees it. */
+	static const char *const markers[] = { "switch", "wake", "timer" };
 	static const int marker_pins[2] = { 6, 7 };	/* PA6, PA7 */
-	struct vcd *vcd = vm->opt.vcd ? vcd_open(vm->opt.vcd, markers, 2) : NULL;
+	struct vcd *vcd = vm->opt.vcd ? vcd_open(vm->opt.vcd, markers, 3) : NULL;
 	struct atmel_aic *aic = atmel_aic_create(vm, 0xfffff000u);
 	struct atmel_sysirq *sys = atmel_sysirq_create(atmel_aic_input(aic, ID_SYS));
 	struct atmel_pmc *pmc = atmel_pmc_create(vm, 0xfffffc00u);
@@ -42,6 +43,7 @@ static void at91_init(struct vemu *vm)
 	map_internal_memory(vm);
 	for (unsigned i = 0; i < 3; i++)
 		tc_irq[i] = atmel_aic_input(aic, ID_TC0 + i);
+	tc_irq[2] = vcd_irq_tap(vm, vcd, 2, tc_irq[2]);
 	atmel_tcb_create(vm, 0xfffa0000u, tc_irq, pmc, ID_TC0);
 	atmel_dbgu_create(vm, 0xfffff200u, atmel_sysirq_input(sys, 1), vm->opt.input);
 	atmel_pio_create(vm, 0xfffff400u, "PIOA", vcd, marker_pins);

@@ -15,15 +15,16 @@ static void raise_soft(struct vemu *vm, unsigned line)
 
 static void versatilepb_init(struct vemu *vm)
 {
-	static const char *const markers[] = { "switch", "wake" };
+	/* The marker pins, and the one-shot timer's line (SP804 timers 2-3) as cyclic sees it. */
+	static const char *const markers[] = { "switch", "wake", "timer" };
 	struct pl190 *vic = pl190_create(vm, 0x10140000u);
-	struct vcd *vcd = vm->opt.vcd ? vcd_open(vm->opt.vcd, markers, 2) : NULL;
+	struct vcd *vcd = vm->opt.vcd ? vcd_open(vm->opt.vcd, markers, 3) : NULL;
 
 	versatile_sysctl_create(vm, 0x10000000u);
 	sic_create(vm, 0x10003000u, pl190_input(vic, 31));
 	sp810_create(vm, 0x101e0000u);
 	sp804_create(vm, 0x101e2000u, 1000000u, pl190_input(vic, 4));
-	sp804_create(vm, 0x101e3000u, 1000000u, pl190_input(vic, 5));
+	sp804_create(vm, 0x101e3000u, 1000000u, vcd_irq_tap(vm, vcd, 2, pl190_input(vic, 5)));
 	pl061_create(vm, 0x101e4000u, pl190_input(vic, 6), vcd);
 	pl061_create(vm, 0x101e5000u, pl190_input(vic, 7), NULL);
 	pl061_create(vm, 0x101e6000u, pl190_input(vic, 8), NULL);

@@ -18,6 +18,7 @@
 #define INT_TX		(1u << 5)
 #define INT_RT		(1u << 6)
 #define RX_POLL_NS	100000u		/* look for input every 100 us */
+#define UARTCLK_HZ	24000000u	/* versatilepb's UART reference clock */
 #define FIFO		32
 
 struct pl011 {
@@ -45,6 +46,15 @@ static bool receiving(const struct pl011 *u)
 	return (u->cr & (CR_UARTEN | CR_RXE)) == (CR_UARTEN | CR_RXE) && (u->imsc & (INT_RX | INT_RT));
 }
 
+/* One character's time on the line (start, 8 data, stop bits) at the
+ * divisor the driver programmed; 0 before it programs one. */
+static uint64_t rx_char_ns(const struct pl011 *u)
+{
+	uint64_t div64 = 64ull * u->ibrd + u->fbrd;	/* baud = UARTCLK / (16 * div64 / 64) */
+
+	return u->ibrd ? 10ull * 1000000000ull * 16 * div64 / 64 / UARTCLK_HZ : 0;
+}
+
 static void poll_input(struct event *e)
 {
 	struct pl011 *u = e->priv;
@@ -57,7 +67,9 @@ static void poll_input(struct event *e)
 
 		if (poll(&p, 1, 0) > 0) {
 			uint8_t buf[FIFO];
-			ssize_t n = read(u->fd, buf, FIFO - u->count);
+			uint64_t char_ns = rx_char_ns(u);
+			/* At the programmed rate, a byte per character time, as the line delivers them. */
+			ssize_t n = read(u->fd, buf, char_ns ? 1 : FIFO - u->count);
 
 			if (n <= 0) {
 				u->fd = -1;	/* end of input: nothing more will come */
@@ -66,6 +78,10 @@ static void poll_input(struct event *e)
 			for (ssize_t i = 0; i < n; i++)
 				u->fifo[(u->head + u->count++) % FIFO] = buf[i];
 			update_irq(u);
+			if (char_ns) {
+				vemu_event_arm(vm, e, vm->now + char_ns);
+				return;
+			}
 		}
 	}
 	vemu_event_arm(vm, e, vm->now + RX_POLL_NS);

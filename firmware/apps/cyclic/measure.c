@@ -1,0 +1,126 @@
+/*
+ * The measurement: a one-shot timer armed for a known expiry, its
+ * handler, and the measuring thread at the highest priority.
+ *
+ * Each sample is a counter read minus the expiry the arm computed, so time
+ * spent with interrupts or preemption off anywhere counts. The expiry is
+ * the counter read just before the arm plus the delay, so a sample may
+ * include the few instructions of the arm itself (at most a tick: an arm
+ * that took longer, because an interrupt came in between, is redone):
+ * figures are upper bounds. One counter read's own cost (the calibration, measured at the
+ * start) is subtracted from each sample. Both events also drive the wake
+ * marker pin: up in the handler, down in the thread, so a logic analyzer
+ * sees the handler-to-thread part of every period.
+ */
+#include <stdio.h>
+#include <lokal/irq.h>
+#include <lokal/mutex.h>
+#include <lokal/platform.h>
+#include <lokal/thread.h>
+#include "cyclic.h"
+
+static struct semaphore wake;
+static volatile uint32_t expiry;        /* counter value of the armed expiry */
+static volatile uint32_t handler_at;    /* counter value the handler read */
+static uint32_t rng = 2463534242u;
+static const struct cyclic_params *params;
+static struct cyclic_result *result;
+
+static uint32_t minus_calib(uint32_t ticks)
+{
+	return ticks > result->calib_ticks ? ticks - result->calib_ticks : 0;
+}
+
+/* The next delay: period..1.5 period, so expiries fall at every phase of the load. */
+static uint32_t next_delay_us(uint32_t period_us)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return period_us + rng % (period_us / 2 + 1);
+}
+
+static void timer_irq(unsigned int irq, void *arg)
+{
+	(void)irq; (void)arg;
+	handler_at = clock_read();
+	wake_marker_set(1);
+	oneshot_timer_ack();
+	up(&wake);
+}
+
+/* One counter read's cost: the least of many back-to-back pairs. */
+static uint32_t calibrate(void)
+{
+	uint32_t best = UINT32_MAX;
+
+	for (int i = 0; i < 64; i++) {
+		uint32_t a = clock_read();
+		uint32_t b = clock_read();
+
+		if (b - a < best)
+			best = b - a;
+	}
+	return best;
+}
+
+
+static void measurer(void *arg)
+{
+	struct mutex *m = params->load & 1u << LOAD_MUTEX ? load_mutex() : NULL;
+	uint32_t tpu = clock_hz() / 1000000u;
+
+	(void)arg;
+	for (unsigned int k = 0; k < params->periods; k++) {
+		uint32_t us = next_delay_us(params->period_us), now, t0;
+
+		/*
+		 * An interrupt between the read and the arm would start the timer
+		 * late and count its length as latency: arm again (the timer
+		 * restarts) until no more than a tick passed across the two.
+		 */
+		do {
+			t0 = clock_read();
+			expiry = t0 + us * tpu;
+			oneshot_timer_arm(us);
+		} while (clock_read() - t0 > 1);
+		down(&wake);
+		if (m)
+			mutex_lock(m);
+		now = clock_read();
+		wake_marker_set(0);
+		if (m)
+			mutex_unlock(m);
+		hist_add(&result->handler, minus_calib(handler_at - expiry));
+		hist_add(&result->thread, minus_calib(now - expiry));
+		hist_add(&result->wake, now - handler_at);
+	}
+}
+
+bool cyclic_run(const struct cyclic_params *p, struct cyclic_result *r)
+{
+	struct thread *t;
+
+	*r = (struct cyclic_result){ 0 };
+	r->handler.min = r->thread.min = r->wake.min = UINT32_MAX;
+	r->calib_ticks = calibrate();
+	params = p;
+	result = r;
+	sema_init(&wake, 0);
+	if (request_irq(oneshot_timer_irq(), timer_irq, NULL)) {
+		printf("cyclic: the one-shot timer's interrupt is taken\n");
+		return false;
+	}
+	if (!load_start(p->load)) {
+		free_irq(oneshot_timer_irq());
+		return false;
+	}
+	t = thread_create("cyclic", measurer, NULL, PRIO_MAX, 2048);
+	if (t)
+		thread_join(t);
+	load_stop();
+	free_irq(oneshot_timer_irq());
+	if (!t)
+		printf("cyclic: cannot create the measuring thread\n");
+	return t != NULL;
+}
