@@ -45,23 +45,35 @@ struct cyclic_result {
 	uint32_t calib_ticks;           /* one counter read, subtracted from each sample */
 };
 
+/* What a run may ask for (config.table's CYCLIC_* rows keep the same ranges). */
+#define CYCLIC_PERIODS_MAX      100000000u
+#define CYCLIC_PERIOD_US_MIN    20u
+#define CYCLIC_PERIOD_US_MAX    1000000u
+
 struct cyclic_params {
 	unsigned int periods;
 	unsigned int period_us;
 	unsigned int load;              /* mask of 1 << enum cyclic_load_part */
 };
 
-/* Measure p->periods periods beside the load; false when the run could not start. */
+/*
+ * Measure p->periods periods beside the load; false when the run could not
+ * start. Setting cyclic_stop ends it early (the shell's Ctrl-C): the
+ * result then holds the periods measured so far.
+ */
 bool cyclic_run(const struct cyclic_params *p, struct cyclic_result *r);
+extern volatile bool cyclic_stop;
+/* The run's first line: periods, period, kmap scheme, tick, load parts. */
+void cyclic_print_params(const struct cyclic_params *p);
 
-/* Start and stop the load's threads (load.c); load_report() prints what each part did. */
-bool load_start(unsigned int mask);
-void load_stop(void);
-void load_report(void);
+/* Start and stop the load's threads (load.c); cyclic_load_report() prints what each part did. */
+bool cyclic_load_start(unsigned int mask);
+void cyclic_load_stop(void);
+void cyclic_load_report(void);
 /* LOAD_MUTEX: the mutex the measuring thread takes after each wake-up. */
-struct mutex *load_mutex(void);
+struct mutex *cyclic_load_mutex(void);
 
-void hist_add(struct cyclic_hist *h, uint32_t ticks);
-void hist_print(const struct cyclic_result *r);
+void cyclic_hist_add(struct cyclic_hist *h, uint32_t ticks);
+void cyclic_hist_print(const struct cyclic_result *r);
 
 #endif

@@ -4,9 +4,21 @@
  */
 #include <stdio.h>
 #include <lokal/platform.h>
+#include <generated/config.h>
 #include "cyclic.h"
 
-void hist_add(struct cyclic_hist *h, uint32_t ticks)
+void cyclic_print_params(const struct cyclic_params *p)
+{
+	printf("cyclic: %u periods of %u us (armed %u..%u us ahead), KMAP_DEFER=%d, HZ=%d, load:",
+	       p->periods, p->period_us, p->period_us, p->period_us + p->period_us / 2,
+	       CONFIG_KMAP_DEFER, CONFIG_HZ);
+	for (unsigned int i = 0; i < NR_LOAD_PARTS; i++)
+		if (p->load & 1u << i)
+			printf(" %s", cyclic_load_names[i]);
+	printf("%s\n", p->load ? "" : " none");
+}
+
+void cyclic_hist_add(struct cyclic_hist *h, uint32_t ticks)
 {
 	h->bucket[ticks < HIST_BUCKETS ? ticks : HIST_BUCKETS - 1]++;
 	if (ticks < h->min)
@@ -30,7 +42,7 @@ static void print_summary(const char *name, const struct cyclic_hist *h)
 	       ns(h->max), (unsigned long)h->count);
 }
 
-void hist_print(const struct cyclic_result *r)
+void cyclic_hist_print(const struct cyclic_result *r)
 {
 	printf("cyclic: counter %lu Hz; one counter read, %lu ns, is subtracted from each sample\n",
 	       (unsigned long)clock_hz(), ns(r->calib_ticks));

@@ -54,7 +54,7 @@ DEFINE_MEMPOOL(blocks, 128, 4);
 DEFINE_MSGQ(queue, sizeof(void *), 2);
 static struct timer_list ticker;
 
-struct mutex *load_mutex(void)
+struct mutex *cyclic_load_mutex(void)
 {
 	return &measured_mutex;
 }
@@ -229,7 +229,7 @@ static struct page **highmem_pages(unsigned int n)
 	return p;
 }
 
-bool load_start(unsigned int mask)
+bool cyclic_load_start(unsigned int mask)
 {
 	struct page **pages;
 	struct pkmap_info pi;
@@ -266,11 +266,11 @@ bool load_start(unsigned int mask)
 	if (ok && mask & 1u << LOAD_MUTEX)
 		ok = spawn("holder", mutex_load, NULL, PRIO_LOAD - 1);
 	if (!ok)
-		load_stop();
+		cyclic_load_stop();
 	return ok;
 }
 
-void load_stop(void)
+void cyclic_load_stop(void)
 {
 	stopping = true;
 	for (unsigned int i = 0; i < nr_threads; i++)
@@ -287,7 +287,7 @@ void load_stop(void)
 	nr_allocs = 0;
 }
 
-void load_report(void)
+void cyclic_load_report(void)
 {
 	printf("cyclic: load done:");
 	for (unsigned int i = 0; i < NR_LOAD_PARTS; i++)

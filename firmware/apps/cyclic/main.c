@@ -16,16 +16,14 @@ int app_main(void)
 	};
 	struct cyclic_result r;
 
-	printf("cyclic: %u periods of %u us (armed %u..%u us ahead), KMAP_DEFER=%d, HZ=%d, load:",
-	       p.periods, p.period_us, p.period_us, p.period_us + p.period_us / 2,
-	       CONFIG_KMAP_DEFER, CONFIG_HZ);
-	for (unsigned int i = 0; i < NR_LOAD_PARTS; i++)
-		if (p.load & 1u << i)
-			printf(" %s", cyclic_load_names[i]);
-	printf("%s\n", p.load ? "" : " none");
+	_Static_assert(CONFIG_CYCLIC_PERIODS <= CYCLIC_PERIODS_MAX &&
+		       CONFIG_CYCLIC_PERIOD_US >= CYCLIC_PERIOD_US_MIN &&
+		       CONFIG_CYCLIC_PERIOD_US <= CYCLIC_PERIOD_US_MAX &&
+		       CONFIG_CYCLIC_LOAD < 1u << NR_LOAD_PARTS, "config.table's CYCLIC_* ranges and cyclic.h's differ");
+	cyclic_print_params(&p);
 	if (!cyclic_run(&p, &r))
 		return 1;
-	hist_print(&r);
-	load_report();
+	cyclic_hist_print(&r);
+	cyclic_load_report();
 	return 0;
 }

@@ -19,6 +19,7 @@
 #include <lokal/thread.h>
 #include "cyclic.h"
 
+volatile bool cyclic_stop;
 static struct semaphore wake;
 static volatile uint32_t expiry;        /* counter value of the armed expiry */
 static volatile uint32_t handler_at;    /* counter value the handler read */
@@ -67,11 +68,11 @@ static uint32_t calibrate(void)
 
 static void measurer(void *arg)
 {
-	struct mutex *m = params->load & 1u << LOAD_MUTEX ? load_mutex() : NULL;
+	struct mutex *m = params->load & 1u << LOAD_MUTEX ? cyclic_load_mutex() : NULL;
 	uint32_t tpu = clock_hz() / 1000000u;
 
 	(void)arg;
-	for (unsigned int k = 0; k < params->periods; k++) {
+	for (unsigned int k = 0; k < params->periods && !cyclic_stop; k++) {
 		uint32_t us = next_delay_us(params->period_us), now, t0;
 
 		/*
@@ -91,9 +92,9 @@ static void measurer(void *arg)
 		wake_marker_set(0);
 		if (m)
 			mutex_unlock(m);
-		hist_add(&result->handler, minus_calib(handler_at - expiry));
-		hist_add(&result->thread, minus_calib(now - expiry));
-		hist_add(&result->wake, now - handler_at);
+		cyclic_hist_add(&result->handler, minus_calib(handler_at - expiry));
+		cyclic_hist_add(&result->thread, minus_calib(now - expiry));
+		cyclic_hist_add(&result->wake, now - handler_at);
 	}
 }
 
@@ -104,6 +105,7 @@ bool cyclic_run(const struct cyclic_params *p, struct cyclic_result *r)
 	*r = (struct cyclic_result){ 0 };
 	r->handler.min = r->thread.min = r->wake.min = UINT32_MAX;
 	r->calib_ticks = calibrate();
+	cyclic_stop = false;
 	params = p;
 	result = r;
 	sema_init(&wake, 0);
@@ -111,14 +113,14 @@ bool cyclic_run(const struct cyclic_params *p, struct cyclic_result *r)
 		printf("cyclic: the one-shot timer's interrupt is taken\n");
 		return false;
 	}
-	if (!load_start(p->load)) {
+	if (!cyclic_load_start(p->load)) {
 		free_irq(oneshot_timer_irq());
 		return false;
 	}
 	t = thread_create("cyclic", measurer, NULL, PRIO_MAX, 2048);
 	if (t)
 		thread_join(t);
-	load_stop();
+	cyclic_load_stop();
 	free_irq(oneshot_timer_irq());
 	if (!t)
 		printf("cyclic: cannot create the measuring thread\n");

@@ -8,6 +8,7 @@ int cmd_kmaps(int argc, char **argv);
 int cmd_mem(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_cyclic(int argc, char **argv);
 int cmd_marker(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
@@ -22,6 +23,7 @@ const struct shell_cmd shell_cmds[] = {
 	{ "mem",    "",                        "zones and free pages, heap in use, stack high-water marks", cmd_mem },
 	{ "stats",  "[reset]",                 "scheduler and console counters since boot or the last reset", cmd_stats },
 	{ "bench",  "switch|kmap|wakeup [1.." SHELL_STR(SHELL_WAKES_MAX) "]", "run a benchmark here (wakeup: N wake-ups per mode, default 10000)", cmd_bench },
+	{ "cyclic", "[PERIODS [PERIOD_US [LOAD]]]", "timer-to-handler and timer-to-thread latency under load (docs/latency.md)", cmd_cyclic },
 	{ "marker", "test [1.." SHELL_STR(SHELL_MARKER_HZ_MAX) " Hz]|on|off", "square wave on both marker pins until a key (default 1000 Hz), or switch marker on/off", cmd_marker },
 	{ "trace",  "start|stop|dump",         "record context-switch edges; dump prints them as VCD for tools/latency", cmd_trace },
 	{ "demo",   "",                        "run the demo (once per boot: it keeps every highmem page)", cmd_demo },
