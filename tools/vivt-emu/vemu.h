@@ -295,6 +295,8 @@ uint32_t pipeline_block(struct vemu *vm, uint32_t pc, uint32_t size);
 void irqsoff_cpu_settle(struct vemu *vm);
 /* Every block, before it is counted: a block right after an MSR reads the I bit. */
 void irqsoff_cpu_block(struct vemu *vm, uint32_t pc);
+/* The block at pc (size bytes) is about to run: a handler's own code counts apart. */
+void irqsoff_cpu_own(struct vemu *vm, uint32_t pc, uint32_t size);
 void irqsoff_cpu_exception(struct vemu *vm, uint32_t vector_offset);
 void irqsoff_cpu_report(struct vemu *vm);
 /* The same figures as irqsoff.* key=value lines of the stats file (stats-file.c). */

@@ -312,6 +312,7 @@ static void block_hook(uc_engine *uc, uint64_t address, uint32_t size, void *use
 	if (vm->psr_pending)
 		irqsoff_cpu_settle(vm);
 	irqsoff_cpu_block(vm, pc);
+	irqsoff_cpu_own(vm, pc, size);
 	vm->pipe_cycles += pipeline_block(vm, pc, size);
 	vm->block_pc = pc;
 	vm->block_size = size;

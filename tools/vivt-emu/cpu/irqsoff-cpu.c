@@ -42,8 +42,16 @@ struct msr_range {
 	uint8_t *after_msr;
 };
 
+/* Is the code at a block's address a handler's own (a driver's or an app's)? */
+#define OWN_CACHE	4096
+struct own_entry {
+	uint32_t pc;
+	int8_t own;		/* -1: not looked up */
+};
+
 struct irqsoff_cpu {
 	struct irqsoff s;
+	struct own_entry own[OWN_CACHE];
 	struct msr_range ranges[MAX_RANGES];
 	unsigned nranges;
 	bool pending_return;
@@ -81,6 +89,8 @@ static struct irqsoff_cpu *state(struct vemu *vm)
 		if (!vm->irqsoff)
 			abort();
 		irqsoff_init(&vm->irqsoff->s, true);
+		for (unsigned i = 0; i < OWN_CACHE; i++)
+			vm->irqsoff->own[i].own = -1;
 	}
 	return vm->irqsoff;
 }
@@ -127,6 +137,42 @@ static bool writes_cpsr(uint32_t insn, bool *is_return)
 	if ((insn & 0x0e508000u) == 0x08508000u)			/* LDM ^ with PC */
 		return true;
 	return false;
+}
+
+/* The kernel's code: the portable kernel, its library, the arch and board glue. */
+static bool kernel_file(const char *where)
+{
+	return strstr(where, "firmware/kernel/") || strstr(where, "firmware/mm/") ||
+	       strstr(where, "firmware/lib/") || strstr(where, "firmware/include/") ||
+	       strstr(where, "arch/arm/") || strstr(where, "board/");
+}
+
+/*
+ * A handler's own code: a function whose file is not the kernel's (a
+ * driver's, an application's, or the C library's that one calls).
+ */
+static bool own_code(struct vemu *vm, uint32_t pc)
+{
+	struct own_entry *e = &vm->irqsoff->own[(pc >> 2) % OWN_CACHE];
+	char where[512];
+	uint32_t off = 0;
+
+	if (e->own < 0 || e->pc != pc) {
+		e->pc = pc;
+		e->own = 0;
+		if (symbols_lookup(vm->syms, pc, &off)) {
+			/* The function's own file, not a header inlined into it. */
+			symbols_source_line_outer(vm->syms, pc - off, where, sizeof(where));
+			e->own = !kernel_file(where);
+		}
+	}
+	return e->own;
+}
+
+void irqsoff_cpu_own(struct vemu *vm, uint32_t pc, uint32_t size)
+{
+	if (vm->irqsoff && vm->irqsoff->s.open == IW_HANDLER && own_code(vm, pc))
+		irqsoff_own(&vm->irqsoff->s, size / 4);
 }
 
 void irqsoff_cpu_block(struct vemu *vm, uint32_t pc)
@@ -400,6 +446,25 @@ static uint64_t handler_max(const struct irqsoff *s)
 	return max;
 }
 
+/* The handler window with the longest kernel part, or line l's (l < 0: over all lines). */
+static const struct iw_window *kernel_part(const struct irqsoff *s, int l)
+{
+	const struct iw_window *w = l < 0 ? &s->handler_kernel_max : &s->line_kernel_max[l];
+
+	return w->len ? w : NULL;
+}
+
+static void print_kernel_part(struct vemu *vm, const char *what, const struct iw_window *w)
+{
+	char close[600];
+
+	where(vm, w->close_pc, close, sizeof(close));
+	fprintf(vm->out, "vivt-emu: %s: %llu instructions in the kernel of a %llu-instruction window "
+		"(the handler's own code: %llu), IRQ line %d, closed at %s\n", what,
+		(unsigned long long)(w->len - w->own), (unsigned long long)w->len,
+		(unsigned long long)w->own, w->line, close);
+}
+
 void irqsoff_cpu_report(struct vemu *vm)
 {
 	struct irqsoff_cpu *ic = vm->irqsoff;
@@ -411,6 +476,8 @@ void irqsoff_cpu_report(struct vemu *vm)
 	if (!s->thread_max.len)
 		fprintf(vm->out, "vivt-emu: irqs-off thread max: none after boot\n");
 	each_window(vm, s, print_window, NULL);
+	if (kernel_part(s, -1))
+		print_kernel_part(vm, "irqs-off handler, kernel part max", kernel_part(s, -1));
 	if (s->boot.len)
 		fprintf(vm->out, "vivt-emu: irqs-off boot: %llu instructions from reset to the first unmask (not counted)\n",
 			(unsigned long long)s->boot.len);
@@ -448,6 +515,19 @@ void irqsoff_cpu_stats(struct vemu *vm, FILE *f)
 	fprintf(f, "irqsoff.handler_max=%llu\n", (unsigned long long)handler_max(s));
 	fprintf(f, "irqsoff.boot=%llu\n", (unsigned long long)s->boot.len);
 	each_window(vm, s, stats_window, f);
+	for (int l = -1; l < IW_LINES; l++) {
+		const struct iw_window *w = kernel_part(s, l);
+		char key[32], close[600];
+
+		if (!w)
+			continue;
+		snprintf(key, sizeof(key), l < 0 ? "handler_kernel" : "handler_kernel.line%d", l);
+		where(vm, w->close_pc, close, sizeof(close));
+		fprintf(f, "irqsoff.%s.insns=%llu\nirqsoff.%s.window=%llu\nirqsoff.%s.own=%llu\n"
+			"irqsoff.%s.line=%d\nirqsoff.%s.closed=%s\n", key,
+			(unsigned long long)(w->len - w->own), key, (unsigned long long)w->len, key,
+			(unsigned long long)w->own, key, w->line, key, close);
+	}
 }
 
 void irqsoff_cpu_free(struct vemu *vm)

@@ -96,7 +96,11 @@ static void close_window(struct irqsoff *s, uint64_t pos, uint32_t pc, const str
 		if (w->line >= 0 && w->line < IW_LINES) {
 			s->line_count[w->line]++;
 			keep_max(&s->line_max[w->line], w);
+			if (w->len - w->own > s->line_kernel_max[w->line].len - s->line_kernel_max[w->line].own)
+				s->line_kernel_max[w->line] = *w;
 		}
+		if (w->len - w->own > s->handler_kernel_max.len - s->handler_kernel_max.own)
+			s->handler_kernel_max = *w;
 		break;
 	case IW_BOOT:
 		s->boot = *w;

@@ -18,7 +18,9 @@
  * count's preemption bits from zero to the one that drops them back,
  * less the hard-IRQ stretches inside it (irq_enter() to irq_exit()).
  * Thread windows are also kept by who opened them (the classify callback):
- * the kernel, or an application masking IRQs itself.
+ * the kernel, or an application masking IRQs itself.  A handler window's
+ * kernel part is its length less the instructions of the handler's own
+ * code in it (irqsoff_own()).
  * A window still open when the run ends is reported as such, not counted.
  */
 #ifndef VIVT_EMU_IRQSOFF_H
@@ -43,6 +45,7 @@ struct iw_window {
 	uint32_t open_pc, close_pc;
 	uint32_t open_lr;		/* preempt windows: who called the opener */
 	int vector, line;		/* handler windows: vector offset / IRQ line, or -1 */
+	uint64_t own;			/* handler windows: instructions of the handler's own code */
 	struct iw_cost cost;		/* counters spent inside the window */
 };
 
@@ -68,6 +71,8 @@ struct irqsoff {
 	unsigned nsites;
 	uint64_t thread_count, sites_dropped;
 	struct iw_window vec_max[IW_VECTORS], line_max[IW_LINES];
+	/* The handler window with the longest kernel part (len - own), and per line. */
+	struct iw_window handler_kernel_max, line_kernel_max[IW_LINES];
 	uint64_t vec_count[IW_VECTORS], line_count[IW_LINES];
 	/* preemption-off windows (preempt_count's preempt_disable() bits) */
 	bool preempt_booted, preempt_open;
@@ -106,6 +111,16 @@ void irqsoff_exception(struct irqsoff *s, uint64_t pos, int vector, int line, co
 /* preempt_count changed from old to new by a store at pc (caller lr) at pos. */
 void irqsoff_preempt(struct irqsoff *s, uint64_t pos, uint32_t pc, uint32_t lr,
 		     uint32_t old, uint32_t new, const struct iw_cost *now);
+/*
+ * n instructions of a handler's own code (a driver's or an application's,
+ * not the kernel's entry, dispatch, wake-ups and switch) ran: counted
+ * against the open handler window, if any.
+ */
+static inline void irqsoff_own(struct irqsoff *s, uint64_t n)
+{
+	if (s->open == IW_HANDLER)
+		s->cur.own += n;
+}
 /* Estimated ARM926 cycles of a window. */
 double irqsoff_cycles(const struct iw_costs *c, const struct iw_window *w);
 /* The n-th longest per-site thread window (n from 0), or NULL. */
