@@ -34,7 +34,11 @@ make --no-print-directory O=build/bench-defer KMAP_DEFER=1 BENCH_WAKES="$wakes" 
 	|| { tail -20 "$out/build-shell.log"; exit 1; }
 python3 tools/shell/bench-input.py build/bench-defer/shell.elf "$wakes" "$out/shell-input.json"
 
+# make cyclic under the full load, both schemes (tools/bench-cyclic.sh: ~10 minutes).
+tools/bench-cyclic.sh "$out"
+
 python3 tools/bench-report.py "$out" "$wakes" | tee "$out/table.txt"
+python3 tools/bench-cyclic.py "$out" | tee -a "$out/table.txt"
 
 # The bench image on the ARM926 cache/TLB model: each figure's line fills,
 # write-backs, CP15 operations, walks and an estimated cycle count.

@@ -44,7 +44,14 @@ for var in KMAP_DEFER=0 KMAP_DEFER=1; do
 	"$emu" --input /dev/null --stats --stats-file "$out/vivt-emu-$name.stats" $O/lokal.elf > "$out/vivt-console-$name.log" 2> "$out/vivt-emu-$name.log" \
 		|| { tail -5 "$out/vivt-emu-$name.log"; echo "bench: vivt-emu demo run failed"; exit 1; }
 done
-# The interrupts-off windows of these five runs (both kmap schemes, bench and demo).
+# The interrupts-off windows of these runs (both kmap schemes, bench and demo),
+# and of make cyclic's under its full load where bench-cyclic.sh made them.
+for name in eager defer; do
+	stats=$out/cyclic/vivt-$name/cyclic-vivt.stats
+	if [ -f "$stats" ]; then
+		irqs+=("cyclic KMAP_DEFER=$([ $name = eager ] && echo 0 || echo 1)=$stats")
+	fi
+done
 python3 tools/vivt-emu/scripts/bench-irqsoff.py "$out" "${irqs[@]}" \
 	"demo KMAP_DEFER=0=$out/vivt-emu-demo-kmap_defer-0.stats" "demo KMAP_DEFER=1=$out/vivt-emu-demo-kmap_defer-1.stats"
 python3 tools/vivt-emu/scripts/bench-demo.py "$out" "$out/vivt-emu-demo-kmap_defer-0.stats" "$out/vivt-emu-demo-kmap_defer-1.stats"
