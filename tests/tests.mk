@@ -1,6 +1,6 @@
 # Test phases whose runner has no other home (tests/phases.txt lists every
 # phase; each is a target check-<phase>). Included from the Makefile.
-.PHONY: check-shell check-vivt check-vivt-at91 at91-mutants
+.PHONY: check-shell check-vivt check-vivt-at91 check-vivt-ast2400 at91-mutants
 
 # tests.list and more on vivt-emu, then the asm mutants.
 check-vivt: $(VEMU) $(VEMU_IW_TEST) $(VEMU_PIPE_TEST)
@@ -9,6 +9,10 @@ check-vivt: $(VEMU) $(VEMU_IW_TEST) $(VEMU_PIPE_TEST)
 # The AT91SAM9G20-EK on vivt-emu, then its driver mutants (at91-mutants alone).
 check-vivt-at91: $(VEMU) $(VEMU_AT91_TOUCH_ELFS)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt-at91.sh
+
+# The ASPEED AST2400 on vivt-emu (VIC, timers, SCU, GPIO, 16550 UART, watchdog models).
+check-vivt-ast2400: $(VEMU)
+	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt-board.sh ast2400-palmetto
 
 at91-mutants: $(VEMU)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/at91-mutants.sh

@@ -22,7 +22,7 @@
 
 #define WORKERS         4
 #define LIVE            16      /* blocks each worker holds at once */
-#define RUN_TICKS       500     /* HZ=1000: half a second of preemption under QEMU */
+#define RUN_TICKS       200     /* HZ=1000: 0.2 s of preemption, some 25000 blocks */
 
 struct worker {
 	uint32_t rng;

@@ -24,6 +24,9 @@ void sp804_create(struct vemu *vm, uint32_t base, uint32_t clk_hz, struct irq_li
 /* UART: TX to stdout, RX from `input` (path, or NULL for stdin). */
 void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input);
 
+/* 16550 UART, registers at 4-byte steps, clocked at uartclk: TX to stdout, RX from `input`. */
+void ns16550_create(struct vemu *vm, uint32_t base, uint32_t uartclk, struct irq_line irq, const char *input);
+
 /* GPIO: output pin edges go to the VCD writer when `vcd` is non-NULL. */
 struct vcd;
 void pl061_create(struct vemu *vm, uint32_t base, struct irq_line irq, struct vcd *vcd);

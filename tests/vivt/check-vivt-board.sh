@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# make check-vivt-BOARD for a board the emulator has a machine for (of the
+# board's name, as make boards finds it): every image of tests/target/tests.list for the
+# vivt runner on that machine, built for the board in the configurations
+# of VIVT_CONFIGS (comma-separated; default "default", meaning no make
+# variables; "all" runs every line; the rest are listed as not run), on
+# vivt-emu with the cache/TLB model: each prints what the list expects and
+# exits as listed, with zero model reports. Then the demo (in the board's
+# BOARD_VIVT_DEMO_VARS configuration), whose switch-marker pulses in the
+# emulator's VCD are one per context switch it counts, a board-mode run
+# (no semihosting: a quiet halt), and the IRQs-off and preemption-off
+# bounds over every run. check-vivt-at91 adds the AT91's own guests and
+# driver mutants to the same steps.
+#
+#   tests/vivt/check-vivt-board.sh BOARD
+# Environment: TAP, VIVT_JOBS (default 2), VIVT_TIMEOUT (s per run, 400), VIVT_CONFIGS.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/lib/tap.sh
+. tests/vivt/summary.sh
+. tests/lib/images.sh
+board=${1:?usage: tests/vivt/check-vivt-board.sh BOARD}
+tap=${TAP:-/dev/stdout}
+emu=build/vivt-emu/vivt-emu
+manifest=tests/target/tests.list
+out=build/check/vivt-$board
+jobs=${VIVT_JOBS:-2}
+configs=${VIVT_CONFIGS:-default}
+export VIVT_TIMEOUT=${VIVT_TIMEOUT:-400}
+rm -rf "$out"
+mkdir -p "$out"
+tap_open "$tap"
+TAP_WHAT=check-vivt-$board
+notrun=0
+note() { notrun=$((notrun + 1)); tap_note "not run on $board: $1"; }
+start=$(date +%s)
+
+machine=$board
+grep -qs "\.name = \"$board\"" tools/vivt-emu/machine/*.c ||
+	{ tap_result "not ok" "vivt-$board: vivt-emu has no machine $board (tools/vivt-emu/machine)"; exit 1; }
+[ -x "$emu" ] || { tap_result "not ok" "vivt-$board: $emu is not built"; exit 1; }
+demo_vars=$(board_var "$board" BOARD_VIVT_DEMO_VARS) || exit 1
+
+# ---- the runs: label | elf | ram MiB | status | regexes | stdin | emulator args
+runs=$out/runs.txt
+: > "$runs"
+if build_images "$board" "$demo_vars" "$out" lokal.elf; then	# the longest run first
+	ram=$(image_config "$O/lokal.elf" RAM_MB)
+	echo "demo${demo_vars:+ [$demo_vars]}|$O/lokal.elf|$ram|0|demo: data verification: 0 mismatching words && demo: all highmem data verified||--seed 3 --jitter 20000 --vcd $out/demo.vcd" >> "$runs"
+	demo_run=$(wc -l < "$runs")
+else
+	tap_result "not ok" "vivt-$board: build of the demo failed: see $out/build-${O#build/}.log"
+fi
+seed=0
+lines=$(list_lines "$manifest" vivt "$board")
+while IFS='|' read -r image status regex vars input opt; do
+	list_line_ok "vivt-$board: " || continue
+	label="$image${vars:+ [$vars]}"
+	if [ "$configs" != all ] && ! echo "$configs" | tr ',' '\n' | grep -qxF -- "${vars:-default}"; then
+		note "$label: configuration not in make check's time budget (VIVT_CONFIGS=all runs it)"
+		continue
+	fi
+	# shellcheck disable=SC2046
+	if ! build_images "$board" "$vars" "$out" $(config_images "$lines" "$vars"); then
+		tap_result "not ok" "vivt-$board: build of target images ($O) failed: see $out/build-${O#build/}.log"
+		continue
+	fi
+	seed=$((seed + 1))
+	echo "$label|$O/tests/$image.elf|$(image_config "$O/tests/$image.elf" RAM_MB)|$status|$regex|$input|--seed $seed --jitter 20000" >> "$runs"
+	if [ "$image" = test_kmap_sched ] && [ -z "$vars" ]; then
+		echo "test_kmap_sched, board mode|$O/tests/test_kmap_sched.elf|$(image_config "$O/tests/$image.elf" RAM_MB)|0|halted quietly||--board --seed 4 --dcache-kb 4" >> "$runs"
+	fi
+done <<< "$lines"
+total=$(wc -l < "$runs")
+run_images "$runs" "$out" "$jobs" "$machine" "vivt-$board: "
+
+# ---- the switch marker through tools/latency: one pulse per context switch.
+switches=$(sed -n 's/^demo: \([0-9]*\) context switches in all[[:space:]]*$/\1/p' "$out/${demo_run:-0}.log" 2>/dev/null)
+if [ -s "$out/demo.vcd" ] && [ -n "$switches" ] &&
+	pulses=$(switch_pulses "$out/demo.vcd" "$out/demo-latency.json" "$out/latency.txt"); then
+	if [ "$pulses" = "$switches" ]; then
+		tap_result ok "vivt-$board: tools/latency on the emulator's marker VCD: $pulses switch pulses = the demo's $switches context switches"
+	else
+		tap_result "not ok" "vivt-$board: tools/latency counts ${pulses:-no} switch pulses, the demo made $switches context switches ($out/latency.txt)"
+	fi
+else
+	tap_result "not ok" "vivt-$board: no demo VCD or context-switch count for tools/latency ($out/latency.txt)"
+fi
+
+# ---- interrupts-off and preemption-off windows over every run.
+: > "$out/irqsoff.txt"
+read -r irqs_bound preempt_bound < <(python3 tools/vivt-emu/scripts/irqsoff-summary.py --bounds)
+irqsoff_bound "vivt-$board" "$irqs_bound" "$preempt_bound" "$runs" "$out" "$out/irqsoff.txt"
+tap_summary "board $board" "tests.list on the emulator: $((TAP_N - TAP_FAILED)) passed, $TAP_FAILED failed, $notrun not run (listed above)"
+emu_speed "vivt-$board" "$out" "$total"
+echo "vivt-$board: wall time $(( $(date +%s) - start )) s for $total runs on $jobs jobs"
+tap_close
