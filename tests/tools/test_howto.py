@@ -75,6 +75,24 @@ class HowToAdd(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout[-2000:])
         self.assertIn("Lokal on howto:", r.stdout)
         self.assertIn("RAM: 64 MiB", r.stdout)
+        # The ordinary runners find it from its folder alone: check-target's
+        # board list has it, and its runner runs list lines on it.
+        r = subprocess.run(["bash", "-c", ". tests/lib/images.sh && qemu_boards"], cwd=self.tree,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+        self.assertIn("howto", r.stdout.split(), r.stdout)
+        lst = os.path.join(SCRATCH, "howto.list")
+        with open(lst, "w") as f:
+            f.write("test_highmem | qemu | * |  | 0 |  | \n"
+                    "test_sched   | qemu | * |  | 0 |  | \n")
+        tap = os.path.join(SCRATCH, "howto.tap")
+        r = subprocess.run(["tests/target/run.sh", lst, tap], cwd=self.tree,
+                           env=dict(os.environ, TARGET_BOARDS="howto"), stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=300)
+        with open(tap) as f:
+            results = [ln for ln in f if ln.startswith(("ok ", "not ok "))]
+        self.assertEqual(r.returncode, 0, r.stdout[-2000:])
+        self.assertGreater(len(results), 5, r.stdout[-2000:])
+        self.assertTrue(all(ln.startswith("ok ") and " howto: " in ln for ln in results), results)
 
 
 if __name__ == "__main__":
