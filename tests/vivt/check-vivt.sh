@@ -31,7 +31,7 @@ rm -rf "$outdir"
 mkdir -p "$outdir"
 tap_open "$tap"
 TAP_WHAT=check-vivt
-board=versatilepb
+board=$(default_board)
 
 [ -x "$emu" ] || { tap_result "not ok" "vivt: $emu is not built"; exit 1; }
 
