@@ -54,6 +54,17 @@ ifneq ($(O_PROBLEM),)
 $(error $(O_PROBLEM))
 endif
 include board/$(BOARD)/board.mk
+# What every board folder has (board/README.md, "What a board provides"),
+# and its optional inline IRQ path, which board.mk declares.
+$(foreach f,board.h board_marker.h $(notdir $(BOARD_LDSCRIPT)),$(if $(wildcard board/$(BOARD)/$(f)),,\
+$(error board/$(BOARD)/$(f) is missing: every board has one (board/README.md, "What a board provides"))))
+ifeq ($(filter yes,$(BOARD_IRQ_INLINE)),yes)
+ifeq ($(wildcard board/$(BOARD)/board_irq.h),)
+$(error board/$(BOARD)/board.mk says BOARD_IRQ_INLINE := yes but board/$(BOARD)/board_irq.h is missing)
+endif
+else ifneq ($(wildcard board/$(BOARD)/board_irq.h),)
+$(error board/$(BOARD)/board_irq.h is there but board/$(BOARD)/board.mk does not declare it: add BOARD_IRQ_INLINE := yes (or remove the file))
+endif
 
 comma := ,
 cfg_nondigits = $(strip $(eval cfg_s := $(1))$(foreach d,0 1 2 3 4 5 6 7 8 9,$(eval cfg_s := $(subst $(d),,$(cfg_s))))$(cfg_s))
@@ -107,6 +118,7 @@ define write_config
 	@{ echo '/* Generated from config.table and the make variables; do not edit. */'; \
 	   echo '#ifndef GENERATED_CONFIG_H'; echo '#define GENERATED_CONFIG_H'; \
 	   $(foreach v,$(CONFIG_VARS),echo '#define CONFIG_$(v) $(call cfg_c_value,$(v))';) \
+	   echo '#define CONFIG_BOARD_IRQ_INLINE $(if $(filter yes,$(BOARD_IRQ_INLINE)),1,0)'; \
 	   echo '#endif'; } > $(1).tmp
 	@cmp -s $(1).tmp $(1) && rm -f $(1).tmp || mv $(1).tmp $(1)
 endef

@@ -3,6 +3,8 @@ BOARD_SRCS := board/versatilepb/board.c board/versatilepb/dma.c \
               drivers/pl011.c drivers/pl190.c drivers/sp804.c drivers/pl061.c \
               drivers/pl080.c
 BOARD_LDSCRIPT := board/versatilepb/lokal.ld
+# board_irq.h: the VIC's dispatch inline on every interrupt's path.
+BOARD_IRQ_INLINE := yes
 # How QEMU runs this board (tools/qemu-run.sh adds the console and image);
 # the AACI sound device gets a silent backend so QEMU does not probe host audio.
 BOARD_QEMU := qemu-system-arm -M versatilepb -cpu arm926 -m $(RAM_MB)M \

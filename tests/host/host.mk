@@ -49,6 +49,8 @@ host_inc = -I$(HOST_OUT)/$(1)/include -Iarch/sim/include -Iarch/arm/include \
 # $(call host_variant,NAME): config header, objects and test binaries.
 define host_variant
 $(HOST_OUT)/$(1)/include/generated/config.h: $(foreach o,$(host_opts_$(1)),override $(o))
+# The host has no board folder: the arch's out-of-line IRQ path.
+$(HOST_OUT)/$(1)/include/generated/config.h: override BOARD_IRQ_INLINE :=
 $(HOST_OUT)/$(1)/include/generated/config.h: FORCE
 	$$(call write_config,$$@)
 
@@ -89,6 +91,7 @@ $(HOST_OUT)/$(1)/include/generated/config.h: override RAM_MB := 16
 $(HOST_OUT)/$(1)/include/generated/config.h: override LOWMEM_MB := 8
 $(HOST_OUT)/$(1)/include/generated/config.h: override LAST_PKMAP := 16
 $(HOST_OUT)/$(1)/include/generated/config.h: $(foreach o,$(fuzz_opts_$(1)),override $(o))
+$(HOST_OUT)/$(1)/include/generated/config.h: override BOARD_IRQ_INLINE :=
 $(HOST_OUT)/$(1)/include/generated/config.h: FORCE
 	$$(call write_config,$$@)
 

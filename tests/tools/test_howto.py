@@ -94,6 +94,25 @@ class HowToAdd(unittest.TestCase):
         self.assertGreater(len(results), 5, r.stdout[-2000:])
         self.assertTrue(all(ln.startswith("ok ") and " howto: " in ln for ln in results), results)
 
+    def test_a_board_file_missing_or_undeclared_is_named(self):
+        board = os.path.join(self.tree, "board", "howto2")
+        shutil.copytree(os.path.join(self.tree, "board", "versatilepb"), board)
+        add_row(self.tree, "RAM_MB         howto2           64           8..256         a second copy")
+        os.remove(os.path.join(board, "board_marker.h"))
+        r = make(self.tree, "BOARD=howto2", "all")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("board/howto2/board_marker.h is missing", r.stdout)
+        shutil.copy(os.path.join(self.tree, "board", "versatilepb", "board_marker.h"), board)
+        mk = os.path.join(board, "board.mk")
+        with open(mk) as f:
+            text = f.read()
+        with open(mk, "w") as f:
+            f.write(text.replace("BOARD_IRQ_INLINE := yes", ""))
+        r = make(self.tree, "BOARD=howto2", "config-limits")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("board/howto2/board_irq.h is there but board/howto2/board.mk does not declare it",
+                      r.stdout)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -34,32 +34,15 @@ void oneshot_timer_ack(void);
 /* Logic-analyzer marker pin: high while a context switch is in progress. */
 void switch_marker_set(int level);
 /*
- * The same for the scheduler's switch path: a board may supply it as
- * static inlines in its board_marker.h (one store instead of a call):
+ * The same for the scheduler's switch path, from the arch (asm/marker.h;
+ * on ARM the board's required board_marker.h gives them as static
+ * inlines: one store instead of a call):
  *  switch_marker_fast(level);
  *  switch_marker_at(base, level), the same with base from
  *  switch_marker_base(), which a switch keeps in a register across the
  *  register switch rather than loading it again on the other side.
  */
-#if defined(__has_include) && __has_include(<board_marker.h>)
-# include <board_marker.h>
-#else
-static inline uintptr_t switch_marker_base(void)
-{
-	return 0;
-}
-
-static inline void switch_marker_at(uintptr_t base, int level)
-{
-	(void)base;
-	switch_marker_set(level);
-}
-
-static inline void switch_marker_fast(int level)
-{
-	switch_marker_set(level);
-}
-#endif
+#include <asm/marker.h>
 /* Second marker pin: benchmarks raise it at a wake-up's timer interrupt and
  * drop it when the woken thread runs. */
 void wake_marker_set(int level);

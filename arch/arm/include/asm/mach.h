@@ -8,6 +8,7 @@
 #define ASM_MACH_H
 
 #include <stdint.h>
+#include <generated/config.h>
 
 /* A physical range the boot page table maps uncached and unbuffered. */
 struct board_io_region {
@@ -36,13 +37,14 @@ extern const unsigned int board_soft_irq;
 
 /*
  * On every interrupt's path, so a board may give them as static inlines
- * in its board_irq.h (no call, no second table walk):
+ * in its board_irq.h (no call, no second table walk), which its board.mk
+ * then declares (BOARD_IRQ_INLINE := yes: CONFIG_BOARD_IRQ_INLINE):
  *  board_handle_irq(): called by the IRQ exception: dispatch every pending
  *      source through generic_handle_irq(); call spurious_irq() if none was;
  *  board_irq_raise_soft(), board_irq_clear_soft(): raise / drop a line
  *      from software (tests, benchmarks; a handler drops its line first).
  */
-#if defined(__has_include) && __has_include(<board_irq.h>)
+#if CONFIG_BOARD_IRQ_INLINE
 # include <board_irq.h>
 #else
 void board_handle_irq(void);
