@@ -42,16 +42,25 @@ struct msr_range {
 	uint8_t *after_msr;
 };
 
-/* Is the code at a block's address a handler's own (a driver's or an app's)? */
+/* Whose code is at a block's address (enum code_kind), cached by address. */
 #define OWN_CACHE	4096
 struct own_entry {
 	uint32_t pc;
-	int8_t own;		/* -1: not looked up */
+	int8_t kind;		/* -1: not looked up */
 };
+
+/*
+ * A handler's own code (a driver's, an application's, the C library's);
+ * the scheduler and services (firmware/kernel: wake-ups, the switch),
+ * always the kernel's; the rest of the kernel (mm, lib, arch, board), the
+ * kernel's unless the handler's own code called it (its kmap work, say).
+ */
+enum code_kind { CODE_OWN, CODE_SCHED, CODE_KERNEL };
 
 struct irqsoff_cpu {
 	struct irqsoff s;
 	struct own_entry own[OWN_CACHE];
+	uint32_t own_sp;		/* SP where the handler's own code was entered, 0: not in it */
 	struct msr_range ranges[MAX_RANGES];
 	unsigned nranges;
 	bool pending_return;
@@ -90,7 +99,7 @@ static struct irqsoff_cpu *state(struct vemu *vm)
 			abort();
 		irqsoff_init(&vm->irqsoff->s, true);
 		for (unsigned i = 0; i < OWN_CACHE; i++)
-			vm->irqsoff->own[i].own = -1;
+			vm->irqsoff->own[i].kind = -1;
 	}
 	return vm->irqsoff;
 }
@@ -139,40 +148,60 @@ static bool writes_cpsr(uint32_t insn, bool *is_return)
 	return false;
 }
 
-/* The kernel's code: the portable kernel, its library, the arch and board glue. */
-static bool kernel_file(const char *where)
+static enum code_kind file_kind(const char *where)
 {
-	return strstr(where, "firmware/kernel/") || strstr(where, "firmware/mm/") ||
-	       strstr(where, "firmware/lib/") || strstr(where, "firmware/include/") ||
-	       strstr(where, "arch/arm/") || strstr(where, "board/");
+	if (strstr(where, "firmware/kernel/"))
+		return CODE_SCHED;
+	if (strstr(where, "firmware/mm/") || strstr(where, "firmware/lib/") ||
+	    strstr(where, "firmware/include/") || strstr(where, "arch/arm/") || strstr(where, "board/"))
+		return CODE_KERNEL;
+	return CODE_OWN;
 }
 
-/*
- * A handler's own code: a function whose file is not the kernel's (a
- * driver's, an application's, or the C library's that one calls).
- */
-static bool own_code(struct vemu *vm, uint32_t pc)
+static enum code_kind code_kind(struct vemu *vm, uint32_t pc)
 {
 	struct own_entry *e = &vm->irqsoff->own[(pc >> 2) % OWN_CACHE];
 	char where[512];
 	uint32_t off = 0;
 
-	if (e->own < 0 || e->pc != pc) {
+	if (e->kind < 0 || e->pc != pc) {
 		e->pc = pc;
-		e->own = 0;
+		e->kind = CODE_KERNEL;	/* no symbol: the vectors, say */
 		if (symbols_lookup(vm->syms, pc, &off)) {
 			/* The function's own file, not a header inlined into it. */
 			symbols_source_line_outer(vm->syms, pc - off, where, sizeof(where));
-			e->own = !kernel_file(where);
+			e->kind = (int8_t)file_kind(where);
 		}
 	}
-	return e->own;
+	return (enum code_kind)e->kind;
 }
 
+/*
+ * Inside the handler's own code, and what it calls on a deeper stack,
+ * every instruction is the handler's but the scheduler's and services'
+ * (a wake-up is the kernel's, whoever asks for it); the stack back at the
+ * level the handler's code was entered from means it returned.
+ */
 void irqsoff_cpu_own(struct vemu *vm, uint32_t pc, uint32_t size)
 {
-	if (vm->irqsoff && vm->irqsoff->s.open == IW_HANDLER && own_code(vm, pc))
-		irqsoff_own(&vm->irqsoff->s, size / 4);
+	struct irqsoff_cpu *ic = vm->irqsoff;
+	enum code_kind kind;
+	uint32_t sp;
+
+	if (!ic)
+		return;
+	if (ic->s.open != IW_HANDLER) {
+		ic->own_sp = 0;
+		return;
+	}
+	kind = code_kind(vm, pc);
+	sp = cpu_reg(vm, UC_ARM_REG_SP);
+	if (ic->own_sp && sp >= ic->own_sp)
+		ic->own_sp = 0;
+	if (kind == CODE_OWN && !ic->own_sp)
+		ic->own_sp = sp;	/* the handler's entry: its caller's stack */
+	if (kind == CODE_OWN || (kind == CODE_KERNEL && ic->own_sp))
+		irqsoff_own(&ic->s, size / 4);
 }
 
 void irqsoff_cpu_block(struct vemu *vm, uint32_t pc)
