@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""docs/bench.md's figures of the last published run, written from it.
+"""The docs' figures of the last published run, written from it.
 
-  bench-docs.py RESULTS.json DOC.md          rewrite DOC's generated parts in place
-  bench-docs.py --check RESULTS.json DOC.md  exit 1 if one of them differs
+  bench-docs.py RESULTS.json DOC.md...          rewrite the docs' generated parts in place
+  bench-docs.py --check RESULTS.json DOC.md...  exit 1 if one of them differs
 
-Two parts sit between marker lines: the run's printed table (the part
-bench-report.py prints, from table.txt beside RESULTS.json), and the RTOS
-event-shape table, from RESULTS.json's targets. Everything else in DOC is
-left as it is. make bench PUBLISH=1 runs this over the run it publishes,
-and the docs test runs --check, so neither part is edited by hand or
-drifts from the published run.
+Three parts sit between marker lines, each in one of the docs given
+(docs/bench.md, README.md): the run's printed table (the part
+bench-report.py prints, from table.txt beside RESULTS.json), the RTOS
+event-shape table, and the worst-case latency table, from RESULTS.json's
+targets. Everything else is left as it is. make bench PUBLISH=1 runs this
+over the run it publishes, and the docs test runs --check, so no part is
+edited by hand or drifts from the published run.
 """
 import json
 import os
@@ -19,6 +20,8 @@ RUN = ("<!-- run: tools/bench-docs.py writes it from docs/bench/table.txt -->",
        "<!-- end of run -->")
 EVENTS = ("<!-- events table: tools/bench-docs.py writes it from docs/bench/results.json -->",
           "<!-- end of events table -->")
+LATENCY = ("<!-- latency table: tools/bench-docs.py writes it from docs/bench/results.json -->",
+           "<!-- end of latency table -->")
 REPORT_END = "wrote build/bench/results.json"       # bench-report.py's last line; bench-vivt's part follows
 EAGER = "KMAP_DEFER=0"      # bench-vivt.sh's label of the measured (Linux-restore) build
 
@@ -51,6 +54,39 @@ def events_table(targets):
     return "\n" + "\n".join(rows) + "\n"
 
 
+# The worst-case figures, as the targets name them.
+LATENCY_ROWS = (
+    ("cyclic_thread_max_insns", "timer expiry to the highest-priority thread, under the full load"),
+    ("cyclic_handler_max_insns", "timer expiry to its handler, under the full load"),
+    ("irqs_off_handler_kernel_max_insns", "the kernel's part of an interrupt handler's window"),
+    ("irqs_off_max_insns", "interrupts off in thread context, opened by the kernel"),
+    ("preempt_off_kernel_max_insns", "preemption off, opened by the kernel"),
+)
+
+
+def latency_table(results):
+    targets = results["targets"]
+    rows = ["| worst case (`results.json` key) | goal | measured | where |", "|---|---:|---:|---|"]
+    for key, what in LATENCY_ROWS:
+        if key not in targets:
+            fail("results.json has no %s target" % key)
+        t = targets[key]
+        met = t["measured"] <= t["target"]
+        # The cyclic figures per run (scheme and platform); the others name their worst run.
+        runs = t.get("runs") if key.startswith("cyclic_") else None
+        where = ", ".join("%s %d" % (n, r["max"]) for n, r in runs.items()) if runs else t.get("run", "")
+        rows.append("| %s (`%s`) | ≤ %d | **%d**%s | %s |" % (
+            what, key, t["target"], t["measured"], "" if met else " (**not met**)", where))
+    parts = results.get("cyclic_parts", {}).get("parts")
+    if not parts:
+        fail("results.json has no cyclic_parts")
+    rows += ["", "| load part alone (emulator, pins) | timer to handler, max | timer to thread, max |",
+             "|---|---:|---:|"]
+    for name, p in parts.items():
+        rows.append("| `%s` | %d | %d |" % (name, p["handler_max"], p["thread_max"]))
+    return "\n" + "\n".join(rows) + "\n"
+
+
 def run_block(results, table_path):
     try:
         with open(table_path) as f:
@@ -79,32 +115,40 @@ def main():
     check = bool(args) and args[0] == "--check"
     if check:
         args = args[1:]
-    if len(args) != 2:
-        fail("usage: bench-docs.py [--check] RESULTS.json DOC.md")
+    if len(args) < 2:
+        fail("usage: bench-docs.py [--check] RESULTS.json DOC.md...")
     try:
         with open(args[0]) as f:
             results = json.load(f)
         targets = results["targets"]
-        with open(args[1]) as f:
-            doc = f.read()
+        docs = {}
+        for path in args[1:]:
+            with open(path) as f:
+                docs[path] = f.read()
     except (OSError, ValueError, KeyError) as e:
         fail(str(e))
-    parts = [(RUN, run_block(results, os.path.join(os.path.dirname(args[0]), "table.txt"))),
-             (EVENTS, events_table(targets))]
+    parts = [(RUN, lambda: run_block(results, os.path.join(os.path.dirname(args[0]), "table.txt"))),
+             (EVENTS, lambda: events_table(targets)), (LATENCY, lambda: latency_table(results))]
     stale = []
-    for markers, new in parts:
-        head, old, tail = split(doc, markers, args[1])
+    for markers, make in parts:
+        where = [p for p, d in docs.items() if markers[0] in d]
+        if len(where) != 1:
+            fail("the marker line %r is in %d of %s, not in one" % (markers[0], len(where), ", ".join(docs)))
+        path = where[0]
+        head, old, tail = split(docs[path], markers, path)
+        new = make()
         if old != new:
-            stale.append(markers[0])
-        doc = head + markers[0] + new + markers[1] + tail
+            stale.append("%s: %s" % (path, markers[0]))
+        docs[path] = head + markers[0] + new + markers[1] + tail
     if check:
         if stale:
-            print("bench-docs: %s: not the published run's: %s (run make bench PUBLISH=1, or "
-                  "tools/bench-docs.py %s %s)" % (args[1], "; ".join(stale), args[0], args[1]), file=sys.stderr)
+            print("bench-docs: not the published run's: %s (run make bench PUBLISH=1, or "
+                  "tools/bench-docs.py %s)" % ("; ".join(stale), " ".join(args)), file=sys.stderr)
             sys.exit(1)
         return
-    with open(args[1], "w") as f:
-        f.write(doc)
+    for path, doc in docs.items():
+        with open(path, "w") as f:
+            f.write(doc)
 
 
 if __name__ == "__main__":

@@ -160,7 +160,7 @@ class BenchResults(unittest.TestCase):
         # docs/bench.md's run output and event-shape table are written by
         # tools/bench-docs.py, never by hand: --check fails on any cell that differs.
         r = subprocess.run([sys.executable, "tools/bench-docs.py", "--check", "docs/bench/results.json",
-                            "docs/bench.md"], cwd=ROOT, capture_output=True, text=True)
+                            "docs/bench.md", "README.md"], cwd=ROOT, capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
 
     def test_events_table_check_sees_a_changed_cell(self):
@@ -169,8 +169,19 @@ class BenchResults(unittest.TestCase):
             with open(doc, "w") as f:
                 f.write(read("docs/bench.md").replace("(`events_memory`) |", "(`events_memory`) | 1", 1))
             r = subprocess.run([sys.executable, "tools/bench-docs.py", "--check", "docs/bench/results.json",
-                                doc], cwd=ROOT, capture_output=True, text=True)
+                                doc, "README.md"], cwd=ROOT, capture_output=True, text=True)
             self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertIn("events table", r.stderr)
+
+    def test_latency_table_check_sees_a_changed_cell(self):
+        with tempfile.TemporaryDirectory() as d:
+            doc = os.path.join(d, "README.md")
+            with open(doc, "w") as f:
+                f.write(read("README.md").replace("(`cyclic_thread_max_insns`) | ≤ 1000 | **", "(`cyclic_thread_max_insns`) | ≤ 1000 | **1", 1))
+            r = subprocess.run([sys.executable, "tools/bench-docs.py", "--check", "docs/bench/results.json",
+                                "docs/bench.md", doc], cwd=ROOT, capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1, r.stderr)
+            self.assertIn("latency table", r.stderr)
 
     def test_every_goal_is_a_target_and_a_measurement(self):
         # Reviewers read results.json's targets without the report script:
