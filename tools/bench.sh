@@ -45,11 +45,11 @@ python3 tools/bench-cyclic.py "$out" | tee -a "$out/table.txt"
 tools/vivt-emu/scripts/bench-vivt.sh "$out" | tee -a "$out/table.txt"
 
 # make bench PUBLISH=1: keep this run's table, JSON and plots in docs/bench/
-# for docs/bench.md, and write docs/bench.md's event-shape table from them.
+# for docs/bench.md, and write the generated tables of docs/bench.md and README.md from them.
 if [ "${PUBLISH:-0}" = 1 ]; then
 	mkdir -p docs/bench
 	cp "$out/table.txt" docs/bench/table.txt
 	cp "$out/results.json" "$out"/*.png docs/bench/
-	python3 tools/bench-docs.py docs/bench/results.json docs/bench.md
+	python3 tools/bench-docs.py docs/bench/results.json docs/bench.md README.md
 	echo "bench: published to docs/bench/"
 fi
