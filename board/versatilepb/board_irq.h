@@ -1,6 +1,7 @@
 /*
  * The VIC's dispatch and software lines as inlines, for arch/arm (see
- * asm/mach.h): they are on every interrupt's path to the thread it wakes.
+ * asm/mach.h): they are on every interrupt's path to the thread it wakes
+ * (irq_to_woken_thread_ns, events_interrupt in results.json).
  */
 #ifndef BOARD_IRQ_H
 #define BOARD_IRQ_H

@@ -173,6 +173,27 @@ class BenchResults(unittest.TestCase):
             self.assertEqual(r.returncode, 1, r.stderr)
             self.assertIn("events table", r.stderr)
 
+    def test_speed_tricks_name_figures_that_exist(self):
+        # A trick's comment names the results.json figure it buys ("... in
+        # results.json"): each name must be a target of the published run.
+        targets = json.loads(read("docs/bench/results.json"))["targets"]
+        seen = 0
+        for top in ("firmware", "arch", "board", "drivers"):
+            for d, _, files in os.walk(os.path.join(ROOT, top)):
+                for name in files:
+                    if not name.endswith((".c", ".h", ".S")):
+                        continue
+                    path = os.path.join(d, name)
+                    text = re.sub(r"\s*\n\s*\*?\s*", " ", read(os.path.relpath(path, ROOT)))
+                    for m in re.finditer(r"in results\.json", text):
+                        before = text[max(0, m.start() - 120):m.start()]
+                        before = before[before.rfind("(") + 1:] if "(" in before else before[-60:]
+                        for key in re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", before):
+                            seen += 1
+                            self.assertTrue(key in targets, "%s names %s, which results.json has no "
+                                            "target for" % (os.path.relpath(path, ROOT), key))
+        self.assertGreater(seen, 10)
+
     def test_latency_table_check_sees_a_changed_cell(self):
         with tempfile.TemporaryDirectory() as d:
             doc = os.path.join(d, "README.md")

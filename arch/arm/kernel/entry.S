@@ -47,7 +47,8 @@ __vectors:
  * stack's top (a fixed address, so SVC mode finds them without a
  * register to carry it), then SVC mode builds the frame: r0-r12 in one
  * store, then sp, lr, pc and SPSR in another. IRQs stay masked until the
- * two words are read back, so a nested IRQ cannot overwrite them.
+ * two words are read back, so a nested IRQ cannot overwrite them
+ * (irq_to_woken_thread_ns, irq_round_trip_ns in results.json).
  */
 	.global __vector_irq
 __vector_irq:

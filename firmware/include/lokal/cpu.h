@@ -3,7 +3,8 @@
  * count and the switch request, the running thread, the ready queues and
  * whether the switch trace records. One object, so that one base register
  * reaches all of it: as separate globals each cost the yield and the IRQ
- * exit one more literal-pool load. The scheduler (sched.c) defines it.
+ * exit one more literal-pool load (yield_no_maps_ns, irq_to_woken_thread_ns
+ * in results.json). The scheduler (sched.c) defines it.
  * Debug tools read it by its symbol, pcpu_hot: gdb by its type, the VIVT
  * emulator at the offsets pcpu_hot_offsets[] gives. Named as Linux names
  * its object of hot per-CPU fields; this_cpu_*() is Linux's per-CPU
@@ -32,7 +33,8 @@ typedef unsigned int resched_t;
 /*
  * The two words every switch path tests, side by side and 8-byte aligned
  * so that one 64-bit load fetches both: "nothing atomic, no switch due"
- * is then a single test (thread_yield()'s fast path).
+ * is then a single test (thread_yield()'s fast path: yield_no_maps_ns;
+ * irq_exit()'s: events_interrupt).
  *  count:        preempt_count (lokal/preempt.h; 1 until sched_begin():
  *                boot code is atomic, so no IRQ switches before the
  *                scheduler runs);

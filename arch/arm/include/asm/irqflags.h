@@ -20,7 +20,8 @@ static inline unsigned long arch_local_irq_save(void)
  * (the vector runs them in SVC mode), never the abort or undefined
  * handlers' reports. SVC mode, ARM state and FIQs masked are then known,
  * so masking is one write instead of a read, an OR and a write. The
- * yield, down() and up() use it.
+ * yield, down() and up() use it (yield_no_maps_ns, events_synchronization,
+ * events_message, events_memory in results.json).
  */
 static inline unsigned long arch_local_irq_save_svc(void)
 {
