@@ -151,15 +151,15 @@ unsigned int oneshot_timer_irq(void)
 }
 
 /* The timers share one control register: its read-modify-write runs with interrupts off. */
-void oneshot_timer_arm(uint32_t us)
+uint32_t oneshot_timer_arm(uint32_t us)
 {
 	unsigned long flags = arch_local_irq_save();
 	uint64_t ticks = (uint64_t)us * BOARD_TIMER_CLK_HZ / 1000000u;
 
-	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_ONESHOT_TIMER,
-			   ticks == 0 ? 1 : ticks > 0xffffffffu ? 0xffffffffu : (uint32_t)ticks,
-			   ASPEED_TIMER_IRQ);
+	ticks = ticks == 0 ? 1 : ticks > 0xffffffffu ? 0xffffffffu : ticks;
+	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_ONESHOT_TIMER, (uint32_t)ticks, ASPEED_TIMER_IRQ);
 	arch_local_irq_restore(flags);
+	return (uint32_t)(ticks * 1000000000u / BOARD_TIMER_CLK_HZ);
 }
 
 /* The timer reloads at zero: stop it, so it fires once. */

@@ -156,13 +156,15 @@ unsigned int oneshot_timer_irq(void)
 	return BOARD_ONESHOT_IRQ;
 }
 
-void oneshot_timer_arm(uint32_t us)
+uint32_t oneshot_timer_arm(uint32_t us)
 {
 	uint64_t ticks = (uint64_t)us * BOARD_ONESHOT_HZ / 1000000u;
 
 	/* 16-bit channel: clamp rather than wrap to a much shorter delay. */
-	atmel_tcb_oneshot(BOARD_TCB0_BASE, BOARD_ONESHOT_CH, BOARD_ONESHOT_CLK,
-			  (uint16_t)(ticks > 0xffff ? 0xffff : ticks));
+	if (ticks > 0xffff)
+		ticks = 0xffff;
+	atmel_tcb_oneshot(BOARD_TCB0_BASE, BOARD_ONESHOT_CH, BOARD_ONESHOT_CLK, (uint16_t)ticks);
+	return (uint32_t)(ticks * 1000000000u / BOARD_ONESHOT_HZ);
 }
 
 void oneshot_timer_ack(void)

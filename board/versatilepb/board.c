@@ -115,10 +115,12 @@ unsigned int oneshot_timer_irq(void)
 	return BOARD_TIMER23_IRQ;
 }
 
-void oneshot_timer_arm(uint32_t us)
+uint32_t oneshot_timer_arm(uint32_t us)
 {
-	sp804_start_oneshot(BOARD_TIMER23_BASE + SP804_TIMER0,
-			    (uint32_t)((uint64_t)us * BOARD_TIMER_CLK_HZ / 1000000u));
+	uint32_t ticks = (uint32_t)((uint64_t)us * BOARD_TIMER_CLK_HZ / 1000000u);
+
+	sp804_start_oneshot(BOARD_TIMER23_BASE + SP804_TIMER0, ticks);
+	return (uint32_t)((uint64_t)ticks * 1000000000u / BOARD_TIMER_CLK_HZ);
 }
 
 void oneshot_timer_ack(void)

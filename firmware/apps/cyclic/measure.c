@@ -27,9 +27,12 @@ static uint32_t rng = 2463534242u;
 static const struct cyclic_params *params;
 static struct cyclic_result *result;
 
-static uint32_t minus_calib(uint32_t ticks)
+/* A sample: counter ticks from the expiry to t, less one read; 0 if t came first. */
+static uint32_t since_expiry(uint32_t t)
 {
-	return ticks > result->calib_ticks ? ticks - result->calib_ticks : 0;
+	int32_t ticks = (int32_t)(t - expiry) - (int32_t)result->calib_ticks;
+
+	return ticks > 0 ? (uint32_t)ticks : 0;
 }
 
 /* The next delay: period..1.5 period, so expiries fall at every phase of the load. */
@@ -69,22 +72,29 @@ static uint32_t calibrate(void)
 static void measurer(void *arg)
 {
 	struct mutex *m = params->load & 1u << LOAD_MUTEX ? cyclic_load_mutex() : NULL;
-	uint32_t tpu = clock_hz() / 1000000u;
 
 	(void)arg;
+	uint32_t arm_ticks = UINT32_MAX;        /* the quickest arm so far, read to read */
+
 	for (unsigned int k = 0; k < params->periods && !cyclic_stop; k++) {
-		uint32_t us = next_delay_us(params->period_us), now, t0;
+		uint32_t us = next_delay_us(params->period_us), now, t0, took, ns;
 
 		/*
 		 * An interrupt between the read and the arm would start the timer
 		 * late and count its length as latency: arm again (the timer
-		 * restarts) until no more than a tick passed across the two.
+		 * restarts) while an arm takes more than a tick longer than the
+		 * quickest one (how long an arm takes is the board's).
 		 */
-		do {
+		for (;;) {
 			t0 = clock_read();
-			expiry = t0 + us * tpu;
-			oneshot_timer_arm(us);
-		} while (clock_read() - t0 > 1);
+			ns = oneshot_timer_arm(us);     /* the delay in the timer's own ticks */
+			expiry = t0 + (uint32_t)((uint64_t)ns * clock_hz() / 1000000000u);
+			took = clock_read() - t0;
+			if (took < arm_ticks)
+				arm_ticks = took;
+			if (took <= arm_ticks + 1)
+				break;
+		}
 		down(&wake);
 		if (m)
 			mutex_lock(m);
@@ -92,8 +102,8 @@ static void measurer(void *arg)
 		wake_marker_set(0);
 		if (m)
 			mutex_unlock(m);
-		cyclic_hist_add(&result->handler, minus_calib(handler_at - expiry));
-		cyclic_hist_add(&result->thread, minus_calib(now - expiry));
+		cyclic_hist_add(&result->handler, since_expiry(handler_at));
+		cyclic_hist_add(&result->thread, since_expiry(now));
 		cyclic_hist_add(&result->wake, now - handler_at);
 	}
 }

@@ -24,11 +24,12 @@ void tick_start(unsigned int hz);
 
 /*
  * A second, one-shot timer for benchmarks and tests: oneshot_timer_arm()
- * raises oneshot_timer_irq() once, us microseconds later; its handler must
- * call oneshot_timer_ack().
+ * raises oneshot_timer_irq() once, us microseconds later, and returns the
+ * delay the timer really counts, in ns (us in its clock's whole ticks);
+ * its handler must call oneshot_timer_ack().
  */
 unsigned int oneshot_timer_irq(void);
-void oneshot_timer_arm(uint32_t us);
+uint32_t oneshot_timer_arm(uint32_t us);
 void oneshot_timer_ack(void);
 
 /* Logic-analyzer marker pin: high while a context switch is in progress. */
