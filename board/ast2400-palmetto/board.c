@@ -151,15 +151,21 @@ unsigned int oneshot_timer_irq(void)
 }
 
 /* The timers share one control register: its read-modify-write runs with interrupts off. */
+_Static_assert(1000000000u % BOARD_TIMER_CLK_HZ == 0, "whole ns per timer tick");
+
 uint32_t oneshot_timer_arm(uint32_t us)
 {
-	unsigned long flags = arch_local_irq_save();
 	uint64_t ticks = (uint64_t)us * BOARD_TIMER_CLK_HZ / 1000000u;
+	unsigned long flags;
 
 	ticks = ticks == 0 ? 1 : ticks > 0xffffffffu ? 0xffffffffu : ticks;
+	/* A multiply, no division: nothing of it may land in the masked stretch below. */
+	uint32_t ns = (uint32_t)ticks * (1000000000u / BOARD_TIMER_CLK_HZ);
+
+	flags = arch_local_irq_save();
 	aspeed_timer_start(BOARD_TIMER_BASE, BOARD_ONESHOT_TIMER, (uint32_t)ticks, ASPEED_TIMER_IRQ);
 	arch_local_irq_restore(flags);
-	return (uint32_t)(ticks * 1000000000u / BOARD_TIMER_CLK_HZ);
+	return ns;
 }
 
 /* The timer reloads at zero: stop it, so it fires once. */

@@ -164,7 +164,8 @@ uint32_t oneshot_timer_arm(uint32_t us)
 	if (ticks > 0xffff)
 		ticks = 0xffff;
 	atmel_tcb_oneshot(BOARD_TCB0_BASE, BOARD_ONESHOT_CH, BOARD_ONESHOT_CLK, (uint16_t)ticks);
-	return (uint32_t)(ticks * 1000000000u / BOARD_ONESHOT_HZ);
+	/* ns per tick in 1/256ths, a constant: a multiply and a shift, no division. */
+	return (uint32_t)((ticks * ((256ull * 1000000000u + BOARD_ONESHOT_HZ / 2) / BOARD_ONESHOT_HZ)) >> 8);
 }
 
 void oneshot_timer_ack(void)
