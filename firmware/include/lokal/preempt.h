@@ -12,7 +12,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <lokal/sched.h>
-#include <lokal/sched-internal.h>
+
+/* Switch now if a higher-priority thread is ready (preempt_enable() calls it). */
+void preempt_schedule(void);
 
 #define PREEMPT_MASK            0x000000ffu
 #define HARDIRQ_OFFSET          0x00010000u

@@ -2,8 +2,6 @@
 #ifndef LOKAL_SCHED_INTERNAL_H
 #define LOKAL_SCHED_INTERNAL_H
 
-/* Switch now if a higher-priority thread is ready (called at preempt_enable). */
-void preempt_schedule(void);
 /* Pick the next thread and switch to it; current must already be queued or blocked. */
 void schedule(void);
 
@@ -11,6 +9,7 @@ void schedule(void);
 #include <stdint.h>
 #include <lokal/list.h>
 #include <lokal/sched.h>
+#include <lokal/preempt.h>     /* preempt_schedule() */
 #include <generated/config.h>
 
 struct thread;
