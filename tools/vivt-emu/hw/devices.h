@@ -21,6 +21,26 @@ struct irq_line sic_input(struct versatile_sic *sic, unsigned line);
 /* Both timers of one SP804, counting at clk_hz; one IRQ output for both. */
 void sp804_create(struct vemu *vm, uint32_t base, uint32_t clk_hz, struct irq_line irq);
 
+/*
+ * uart_rx.c: a UART's receive FIFO, fed from the run's input at the line's
+ * pace. The device fills in dev and the three callbacks, then calls
+ * uart_rx_init(); it reads the FIFO with uart_rx_pop() (-1 when empty).
+ */
+#define UART_RX_MAX	32
+struct uart_rx {
+	void *dev;
+	bool (*listening)(void *dev);		/* receiver and its interrupt on */
+	uint64_t (*char_ns)(void *dev);		/* a character's time at the rate set; 0: none set */
+	void (*changed)(void *dev);		/* bytes came in: update the interrupt */
+	struct vemu *vm;
+	int fd;					/* -1 once the input has ended */
+	uint8_t fifo[UART_RX_MAX];
+	unsigned depth, head, count;
+	struct event ev;
+};
+void uart_rx_init(struct vemu *vm, struct uart_rx *rx, const char *input, unsigned depth);
+int uart_rx_pop(struct uart_rx *rx);
+
 /* UART: TX to stdout, RX from `input` (path, or NULL for stdin). */
 void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input);
 

@@ -1,12 +1,8 @@
 /*
  * ARM PL011 UART (DDI0183): TX straight to stdout, RX from stdin or a file
- * through a 32-byte FIFO with the RX/RT interrupts.  Input is taken in only
- * once the driver has the receiver and its interrupt on, as a person would
- * type after the prompt; until then it waits in the host's pipe.
+ * through a 32-byte FIFO (uart_rx.c) with the RX/RT interrupts.
  */
-#include <poll.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include "hw/devices.h"
 
 #define FR_RXFE		(1u << 4)
@@ -17,23 +13,19 @@
 #define INT_RX		(1u << 4)
 #define INT_TX		(1u << 5)
 #define INT_RT		(1u << 6)
-#define RX_POLL_NS	100000u		/* look for input every 100 us */
 #define UARTCLK_HZ	24000000u	/* versatilepb's UART reference clock */
 #define FIFO		32
 
 struct pl011 {
 	struct device dev;
 	struct irq_line irq;
-	int fd;				/* -1 once the input has ended */
-	uint8_t fifo[FIFO];
-	unsigned head, count;
+	struct uart_rx rx;
 	uint32_t ibrd, fbrd, lcr, cr, ifls, imsc, dmacr, ilpr;
-	struct event poll_ev;
 };
 
 static uint32_t raw_status(const struct pl011 *u)
 {
-	return INT_TX | (u->count ? INT_RX | INT_RT : 0);
+	return INT_TX | (u->rx.count ? INT_RX | INT_RT : 0);
 }
 
 static void update_irq(struct pl011 *u)
@@ -41,58 +33,26 @@ static void update_irq(struct pl011 *u)
 	irq_set(&u->irq, (raw_status(u) & u->imsc) != 0);
 }
 
-static bool receiving(const struct pl011 *u)
+static void rx_changed(void *dev)
 {
+	update_irq(dev);
+}
+
+static bool receiving(void *dev)
+{
+	const struct pl011 *u = dev;
+
 	return (u->cr & (CR_UARTEN | CR_RXE)) == (CR_UARTEN | CR_RXE) && (u->imsc & (INT_RX | INT_RT));
 }
 
 /* One character's time on the line (start, 8 data, stop bits) at the
  * divisor the driver programmed; 0 before it programs one. */
-static uint64_t rx_char_ns(const struct pl011 *u)
+static uint64_t rx_char_ns(void *dev)
 {
+	const struct pl011 *u = dev;
 	uint64_t div64 = 64ull * u->ibrd + u->fbrd;	/* baud = UARTCLK / (16 * div64 / 64) */
 
 	return u->ibrd ? 10ull * 1000000000ull * 16 * div64 / 64 / UARTCLK_HZ : 0;
-}
-
-static void poll_input(struct event *e)
-{
-	struct pl011 *u = e->priv;
-	struct vemu *vm = u->dev.vm;
-
-	if (u->fd < 0)
-		return;
-	if (receiving(u) && u->count < FIFO) {
-		struct pollfd p = { .fd = u->fd, .events = POLLIN };
-
-		if (poll(&p, 1, 0) > 0) {
-			uint8_t buf[FIFO];
-			uint64_t char_ns = rx_char_ns(u);
-			/* At the programmed rate, a byte per character time, as the line delivers them. */
-			ssize_t n = read(u->fd, buf, char_ns ? 1 : FIFO - u->count);
-
-			if (n <= 0) {
-				u->fd = -1;	/* end of input: nothing more will come */
-				return;
-			}
-			for (ssize_t i = 0; i < n; i++)
-				u->fifo[(u->head + u->count++) % FIFO] = buf[i];
-			update_irq(u);
-			if (char_ns) {
-				vemu_event_arm(vm, e, vm->now + char_ns);
-				return;
-			}
-		}
-	}
-	vemu_event_arm(vm, e, vm->now + RX_POLL_NS);
-}
-
-/* A byte of input would raise RX now: the FIFO has room and the driver listens. */
-static int input_fd(struct event *e)
-{
-	struct pl011 *u = e->priv;
-
-	return u->fd >= 0 && receiving(u) && u->count < FIFO ? u->fd : -1;
 }
 
 static bool uart_read(struct device *d, uint32_t off, unsigned size, uint32_t *val)
@@ -101,17 +61,15 @@ static bool uart_read(struct device *d, uint32_t off, unsigned size, uint32_t *v
 
 	(void)size;
 	switch (off) {
-	case 0x00:
-		*val = 0;
-		if (u->count) {
-			*val = u->fifo[u->head];
-			u->head = (u->head + 1) % FIFO;
-			u->count--;
-			update_irq(u);
-		}
+	case 0x00: {
+		int c = uart_rx_pop(&u->rx);
+
+		*val = c < 0 ? 0 : (uint32_t)c;
+		update_irq(u);
 		return true;
+	}
 	case 0x04: *val = 0; return true;
-	case 0x18: *val = FR_TXFE | (u->count ? 0 : FR_RXFE) | (u->count == FIFO ? FR_RXFF : 0); return true;
+	case 0x18: *val = FR_TXFE | (u->rx.count ? 0 : FR_RXFE) | (u->rx.count == FIFO ? FR_RXFF : 0); return true;
 	case 0x20: *val = u->ilpr; return true;
 	case 0x24: *val = u->ibrd; return true;
 	case 0x28: *val = u->fbrd; return true;
@@ -167,11 +125,8 @@ void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const cha
 				  .read = uart_read, .write = uart_write, .priv = u };
 	u->irq = irq;
 	u->cr = 0x300;
-	u->fd = vemu_console_input(input);
-	u->poll_ev.fire = poll_input;
-	u->poll_ev.input_fd = input_fd;
-	u->poll_ev.priv = u;
-	vemu_event_add(vm, &u->poll_ev);
-	vemu_event_arm(vm, &u->poll_ev, RX_POLL_NS);
+	u->rx = (struct uart_rx){ .dev = u, .listening = receiving, .char_ns = rx_char_ns,
+				  .changed = rx_changed };
+	uart_rx_init(vm, &u->rx, input, FIFO);
 	vemu_add_device(vm, &u->dev);
 }
