@@ -61,22 +61,27 @@ LDLIBS   := -lc -lm -lgcc
 KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(FIRMWARE_SRCS)
 KERNEL_OBJS := $(patsubst %,$(O)/obj/%.o,$(KERNEL_SRCS))
 
+# A recipe line with a quote or a redirection costs a shell, and every
+# process costs several milliseconds on a small VM: the build prints with
+# make's own $(info) and creates a folder only when it is missing, so an
+# object costs the compiler's processes alone.
+empty :=
+say = $(info $(empty)  $(1))
+ensure_dir = $(if $(wildcard $(1)),,$(shell mkdir -p $(1)))
+
 $(O)/obj/%.c.o: %.c $(CONFIG_H) | bootstrap
-	@mkdir -p $(@D)
-	@echo "  CC      $<"
+	@$(call say,CC      $<)$(call ensure_dir,$(@D))
 	@$(CC) $(CFLAGS) -c $< -o $@
 
 $(O)/obj/%.S.o: %.S $(CONFIG_H) | bootstrap
-	@mkdir -p $(@D)
-	@echo "  AS      $<"
+	@$(call say,AS      $<)$(call ensure_dir,$(@D))
 	@$(CC) $(ASFLAGS) -c $< -o $@
 
 # $(call image,NAME,SOURCES): the kernel plus application sources, one of
 # which defines app_main(), linked into $(O)/NAME.elf (+ .bin, .map).
 define image
 $(O)/$(1).elf: $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $(BOARD_LDSCRIPT)
-	@mkdir -p $$(@D)
-	@echo "  LD      $$@"
+	@$$(call say,LD      $$@)$$(call ensure_dir,$$(@D))
 	@$$(CC) $$(LDFLAGS) -Wl,-Map=$(O)/$(1).map -o $$@ $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $$(LDLIBS)
 	@$$(OBJCOPY) -O binary $$@ $(O)/$(1).bin
 endef
@@ -92,9 +97,10 @@ all: $(APP_ELF)
 	@$(SIZE) $<
 
 # The compiler writes these dependency files as it builds: before the first
-# build there are none, and a make clean may remove one between find and
-# here, so a missing one is not an error (-include).
--include $(shell find $(O)/obj -name '*.d' 2>/dev/null)
+# build there are none, and a make clean may remove one between the
+# wildcard and here, so a missing one is not an error (-include). Sources
+# sit at most five folders deep; make's own wildcard costs no process.
+-include $(wildcard $(addprefix $(O)/obj/,*.d */*.d */*/*.d */*/*/*.d */*/*/*/*.d */*/*/*/*/*.d))
 
 # ---- run under QEMU ---------------------------------------------------------
 QEMU_RUN := tools/qemu-run.sh

@@ -49,7 +49,10 @@ endif
 O_SHELL_CHARS := ' " ` \ ; & | < > * ? ( ) [ ] { } !
 $(foreach c,$(O_SHELL_CHARS),$(if $(findstring $(c),$(O)),\
 $(error O=$(O) holds the character $(c): give a plain path such as O=build/mine)))
-O_PROBLEM := $(shell tools/check-build-dir.sh '$(O)' '$(realpath $(CURDIR))')
+# A folder under build/ that is no link to elsewhere needs no script: the
+# usual case, and every make run pays for the check.
+O_UNDER_BUILD := $(if $(filter $(realpath $(CURDIR))/build/%,$(abspath $(O))),$(filter $(abspath $(O)),$(realpath $(O))))
+O_PROBLEM := $(if $(O_UNDER_BUILD),,$(shell tools/check-build-dir.sh '$(O)' '$(realpath $(CURDIR))'))
 ifneq ($(O_PROBLEM),)
 $(error $(O_PROBLEM))
 endif
@@ -77,13 +80,15 @@ cfg_uint = $(if $(or $(filter-out 1,$(words $($(1)))),$(call cfg_nondigits,$($(1
 # a variable another one's range names is checked before it.
 CFG_NUMERIC := $(foreach v,$(CONFIG_VARS),$(if $(filter -,$(call cfg_min,$(v))),,$(v)))
 
-# $(call cfg_range,VAR): stop unless VAR is a number within its limits.
-define cfg_range
-$(if $(shell [ $(call cfg_uint,$(1),$(call cfg_min,$(1))) -ge $(call cfg_min,$(1)) ] 2>/dev/null && \
-             [ $($(1)) -le $(call cfg_max,$(1)) ] && echo ok),,\
-$(error $(1)=$($(1)) is out of range: $(1) must be $(call cfg_min,$(1))..$(call cfg_max,$(1)) on $(BOARD) ($(call cfg_why,$(1)))))
-endef
-$(foreach v,$(CFG_NUMERIC),$(call cfg_range,$(v)))
+# Stop unless every numeric variable is a number within its limits. Every
+# value is checked to be a number first, in table order; then one shell
+# (every make run parses this, and a process costs more than the test)
+# names the first variable out of its range.
+CFG_RANGES := $(foreach v,$(CFG_NUMERIC),$(v):$(call cfg_uint,$(v),$(call cfg_min,$(v))):$(call cfg_min,$(v)):$(call cfg_max,$(v)))
+CFG_OUT_OF_RANGE := $(shell for c in $(CFG_RANGES); do IFS=:; set -- $$c; \
+	[ "$$2" -ge "$$3" ] 2>/dev/null && [ "$$2" -le "$$4" ] 2>/dev/null || { echo "$$1"; break; }; done)
+$(foreach v,$(firstword $(CFG_OUT_OF_RANGE)),\
+$(error $(v)=$($(v)) is out of range: $(v) must be $(call cfg_min,$(v))..$(call cfg_max,$(v)) on $(BOARD) ($(call cfg_why,$(v)))))
 
 # Rules a range cannot state.
 $(if $(filter $(LAST_PKMAP),1 2 4 8 16 32 64 128 256 512),,\

@@ -16,7 +16,9 @@
 # limit says so on stderr and ends with status 124, so a hung firmware can
 # never look like a finished one.
 set -euo pipefail
-. "$(dirname "$0")/lib/board.sh"
+here=${0%/*}
+[ "$here" != "$0" ] || here=.
+. "$here/lib/board.sh"
 if [ $# -lt 1 ] || [ ! -f "$1" ]; then
 	echo "qemu-run: ${1:-no image given}: no such image (build it first)" >&2
 	exit 2
@@ -50,7 +52,9 @@ none)  console=(-serial file:/dev/null);;
 esac
 args=("${machine[@]}" -nographic -monitor none "${console[@]}")
 [ "${QEMU_SEMIHOSTING:-1}" = 0 ] || args+=(-semihosting-config enable=on,target=native)
-if [ "$(od -An -tx1 -N4 "$elf" | tr -d ' ')" = 7f454c46 ]; then
+magic=""
+IFS= read -r -d '' -n 4 magic < "$elf" || true
+if [ "$magic" = $'\x7fELF' ]; then
 	args+=(-kernel "$elf")
 else
 	args+=(-drive "if=pflash,file=$elf,format=raw")

@@ -9,7 +9,11 @@ BOARD_OPENOCD_CFG := board/ast2400-palmetto/openocd.cfg
 # QEMU's AST2400 SDRAM controller takes 64, 128, 256 or 512 MiB only: the
 # machine gets the smallest of those that holds RAM_MB (the firmware uses
 # RAM_MB of it).
-AST2400_QEMU_MB = $(firstword $(foreach m,64 128 256 512,$(if $(shell [ $(RAM_MB) -le $(m) ] && echo y),$(m))))
+AST2400_QEMU_MB = $(firstword $(foreach m,64 128 256 512,$(if $(filter $(RAM_MB),$(call ast2400_upto,$(m))),$(m))))
+# The sizes RAM_MB may take (config.table: 8..512) up to M MiB, in MiB steps
+# of one; make has no comparison, and a shell per make run costs a process.
+ast2400_upto = $(wordlist 1,$(1),$(ast2400_mbs))
+ast2400_mbs := $(filter-out 0,$(foreach h,0 1 2 3 4 5,$(foreach t,0 1 2 3 4 5 6 7 8 9,$(foreach u,0 1 2 3 4 5 6 7 8 9,$(patsubst 0%,%,$(patsubst 0%,%,$(h)$(t)$(u)))))))
 BOARD_QEMU = qemu-system-arm -M palmetto-bmc -m $(AST2400_QEMU_MB)M
 # The configuration make check-vivt-ast2400 builds its demo run in (the
 # default 256 MiB demo takes 2 G instructions; 64 MiB proves the same in a

@@ -2,15 +2,20 @@
 # where a board's images are built in a configuration, building them once,
 # and reading tests/target/tests.list. What a board and an image say of
 # themselves comes from tools/lib/board.sh, which tools/qemu-run.sh uses too.
-. "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib/board.sh"
+images_here=${BASH_SOURCE[0]%/*}
+[ "$images_here" != "${BASH_SOURCE[0]}" ] || images_here=.
+. "$images_here/../../tools/lib/board.sh"
 
 # build_dir BOARD [MAKE-VARS]: the one name of the build folder that holds
 # BOARD's images built with MAKE-VARS ("HZ=1000 DEBUG_HIGHMEM=1" ->
 # build/versatilepb-HZ-1000_DEBUG_HIGHMEM-1; none -> build/BOARD-default).
 build_dir() {
-	local vars
-	vars=$(printf '%s\n' ${2:-} | xargs)
-	echo "build/$1-$(echo "${vars:-default}" | tr ' =' '_-')"
+	local vars words
+	read -r -a words <<< "${2:-}"
+	vars=${words[*]}
+	vars=${vars:-default}
+	vars=${vars// /_}
+	echo "build/$1-${vars//=/-}"
 }
 
 # build_images BOARD MAKE-VARS LOGDIR TARGET...: make TARGETs in BOARD's build
@@ -39,8 +44,13 @@ build_images() {
 	[ "${BUILT_IMAGES[$key]}" = ok ]
 }
 
-# trim TEXT: TEXT without the blanks around it.
-trim() { sed 's/^[[:space:]]*//; s/[[:space:]]*$//' <<< "$1"; }
+# trim TEXT: TEXT without the blanks around it (in TRIMMED too, for a
+# caller that would rather not fork a subshell per field).
+trim() {
+	TRIMMED=${1#"${1%%[![:space:]]*}"}
+	TRIMMED=${TRIMMED%"${TRIMMED##*[![:space:]]}"}
+	printf '%s\n' "$TRIMMED"
+}
 
 # list_lines LIST RUNNER MACHINE: the lines of LIST (tests/target/tests.list's
 # format) that RUNNER runs on MACHINE, each as
@@ -51,11 +61,11 @@ list_lines() {
 	local list=$1 runner=$2 machine=$3 lineno=0 image runners machines vars status regex input rest tok opt
 	while IFS='|' read -r image runners machines vars status regex input rest; do
 		lineno=$((lineno + 1))
-		image=$(trim "$image")
+		trim "$image" > /dev/null; image=$TRIMMED
 		[ -n "$image" ] && [[ "$image" != \#* ]] || continue
-		status=$(trim "$status")
-		if [ -n "$rest" ] || ! [[ "$status" =~ ^[0-9]+$ ]] || [ -z "$(trim "$runners")" ] ||
-			[ -z "$(trim "$machines")" ]; then
+		trim "$status" > /dev/null; status=$TRIMMED
+		if [ -n "$rest" ] || ! [[ "$status" =~ ^[0-9]+$ ]] || [[ $runners != *[![:space:]]* ]] ||
+			[[ $machines != *[![:space:]]* ]]; then
 			echo "!|$list:$lineno: not the 7 columns image, runners, machines, make vars, exit status (a number), regexes, stdin"
 			continue
 		fi
@@ -70,9 +80,9 @@ list_lines() {
 		done
 		[ "$opt" != - ] || continue
 		[[ " $machines " == *" * "* || " $machines " == *" $machine "* ]] || continue
-		vars=$(trim "$vars")
-		regex=$(trim "$regex")
-		input=$(trim "$input")
+		trim "$vars" > /dev/null; vars=$TRIMMED
+		trim "$regex" > /dev/null; regex=$TRIMMED
+		trim "$input" > /dev/null; input=$TRIMMED
 		echo "$image|$status|$regex|$vars|$input|$opt"
 	done < "$list"
 }
@@ -134,7 +144,8 @@ qemu_boards() {
 	first=$(default_board)
 	grep -qs '^BOARD_QEMU' "$LOKAL_ROOT/board/$first/board.mk" && echo "$first"
 	for mk in "$LOKAL_ROOT"/board/*/board.mk; do
-		b=$(basename "$(dirname "$mk")")
+		b=${mk%/board.mk}
+		b=${b##*/}
 		[ "$b" != "$first" ] && grep -q '^BOARD_QEMU' "$mk" && echo "$b"
 	done
 	return 0

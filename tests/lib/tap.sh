@@ -10,8 +10,14 @@
 # tap_close's rule that a runner which reported nothing fails is what keeps a
 # crash or an empty list from passing.
 
-# The source tree, for the libraries and the runners they start.
-export LOKAL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# The source tree, for the libraries and the runners they start. Found
+# with builtins only: every runner and every image run sources this file,
+# and a process costs milliseconds on a small VM.
+tap_here=${BASH_SOURCE[0]%/*}
+[ "$tap_here" != "${BASH_SOURCE[0]}" ] || tap_here=.
+tap_pwd=$PWD
+CDPATH='' cd -- "$tap_here/../.." && LOKAL_ROOT=$PWD && CDPATH='' cd -- "$tap_pwd"
+export LOKAL_ROOT
 
 # tap_open FILE: results go to FILE (and to stdout as well when FILE is a
 # file). Numbering starts after $TAP_N0, so a runner that continues another's
@@ -121,12 +127,41 @@ tap_close() {
 	[ "$TAP_FAILED" -eq 0 ]
 }
 
+# tap_log_read LOG: LOG's lines, carriage returns dropped, into the array
+# TAP_LOG (read once: the functions below look at it without a process).
+tap_log_read() {
+	TAP_LOG=()
+	[ -r "$1" ] && mapfile -t TAP_LOG < "$1"
+	TAP_LOG=("${TAP_LOG[@]//$'\r'/}")
+}
+
 # tap_cases LOG: the image's own TAP case lines in LOG (carriage returns dropped).
-tap_cases() { tr -d '\r' < "$1" | grep -E '^(not )?ok [0-9]+ - '; }
+tap_cases() {
+	local l re='^(not )?ok [0-9]+ - '
+	tap_log_read "$1"
+	for l in "${TAP_LOG[@]}"; do
+		[[ $l =~ $re ]] && printf '%s\n' "$l"
+	done
+	return 0
+}
 
 # tap_plan LOG: says what is wrong with LOG's plan ("planned 5 cases, ran 4"),
 # nothing when the cases match the first plan line or there is no plan.
-tap_plan() { tap_plan_text "$(tr -d '\r' < "$1")"; }
+# The text is also left in TAP_OUT, for a caller that would rather not fork.
+tap_plan() {
+	local l plan="" got=0 re_case='^(not )?ok [0-9]+ - ' re_plan='^1\.\.([0-9]+)'
+	tap_log_read "$1"
+	for l in "${TAP_LOG[@]}"; do
+		if [[ $l =~ $re_case ]]; then
+			got=$((got + 1))
+		elif [ -z "$plan" ] && [[ $l =~ $re_plan ]]; then
+			plan=${BASH_REMATCH[1]}
+		fi
+	done
+	TAP_OUT=""
+	[ -z "$plan" ] || [ "$got" -eq "$plan" ] || TAP_OUT="planned $plan cases, ran $got"
+	[ -z "$TAP_OUT" ] || echo "$TAP_OUT"
+}
 
 # tap_plan_text TEXT: the same for TAP text.
 tap_plan_text() {
@@ -137,16 +172,26 @@ tap_plan_text() {
 	[ "$got" -eq "${plan#1..}" ] || echo "planned ${plan#1..} cases, ran $got"
 }
 
-# tap_missing LOG 'RE && RE ...': the regexes (grep -E) no line of LOG matches,
-# as " /RE/" each; nothing when all match.
+# tap_missing LOG 'RE && RE ...': the regexes (extended, as grep -E reads
+# them) no line of LOG matches, as " /RE/" each; nothing when all match.
+# The text is also left in TAP_OUT.
 tap_missing() {
-	local re
-	while IFS= read -r re; do
-		re=$(echo "$re" | sed 's/^ *//; s/ *$//')
+	local rest=$2 re l found
+	tap_log_read "$1"
+	TAP_OUT=""
+	while [ -n "$rest" ]; do
+		re=${rest%% && *}
+		if [ "$re" = "$rest" ]; then rest=""; else rest=${rest#* && }; fi
+		re=${re#"${re%%[! ]*}"}
+		re=${re%"${re##*[! ]}"}
 		[ -z "$re" ] && continue
-		# Not a pipe: under pipefail, grep -q quitting early fails the writer.
-		grep -Eq -- "$re" < <(tr -d '\r' < "$1") || printf ' /%s/' "$re"
-	done < <(printf '%s\n' "$2" | sed 's/ && /\n/g')
+		found=0
+		for l in "${TAP_LOG[@]}"; do
+			[[ $l =~ $re ]] && { found=1; break; }
+		done
+		[ "$found" = 1 ] || TAP_OUT+=" /$re/"
+	done
+	printf '%s' "$TAP_OUT"
 }
 
 # tap_timeout SECS CMD...: CMD under a time limit; status 124 when the limit

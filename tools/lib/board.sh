@@ -1,7 +1,9 @@
 # What a board's board.mk and an image's build say of themselves, for the
 # tools that run images (tools/qemu-run.sh) and the test runners
 # (tests/lib/images.sh). Sourced by bash; sets LOKAL_ROOT.
-LOKAL_ROOT=${LOKAL_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+if [ -z "${LOKAL_ROOT:-}" ]; then
+	LOKAL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+fi
 export LOKAL_ROOT
 
 # board_var BOARD VAR [MAKE-VARS...]: VAR as board/BOARD/board.mk sets it
@@ -17,11 +19,21 @@ board_var() {
 # image_config ELF NAME: CONFIG_NAME of the build ELF belongs to (its
 # folder's or the one above's generated config.h); false when none is found.
 image_config() {
-	local d v
-	for d in "$(dirname "$1")" "$(dirname "$(dirname "$1")")"; do
-		[ -f "$d/include/generated/config.h" ] || continue
-		v=$(sed -n "s/^#define CONFIG_$2 //p" "$d/include/generated/config.h" | tr -d '"')
-		[ -n "$v" ] && echo "$v" && return 0
+	local d1 d2 f line v
+	d1=${1%/*}
+	[[ $1 == */* ]] || d1=.
+	d2=${d1%/*}
+	[[ $d1 == */* ]] || d2=.
+	for f in "${d1:-/}/include/generated/config.h" "${d2:-/}/include/generated/config.h"; do
+		[ -f "$f" ] || continue
+		while IFS= read -r line; do
+			case $line in
+			"#define CONFIG_$2 "*)
+				v=${line#"#define CONFIG_$2 "}
+				v=${v//\"/}
+				[ -n "$v" ] && echo "$v" && return 0;;
+			esac
+		done < "$f"
 	done
 	return 1
 }
