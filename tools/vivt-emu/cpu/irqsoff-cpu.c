@@ -167,7 +167,8 @@ static enum code_kind code_kind(struct vemu *vm, uint32_t pc)
 	if (e->kind < 0 || e->pc != pc) {
 		e->pc = pc;
 		e->kind = CODE_KERNEL;	/* no symbol: the vectors, say */
-		if (symbols_lookup(vm->syms, pc, &off)) {
+		/* A sweep's run reports no windows: no addr2line per forked run. */
+		if (!vm->sweep.result && symbols_lookup(vm->syms, pc, &off)) {
 			/* The function's own file, not a header inlined into it. */
 			symbols_source_line_outer(vm->syms, pc - off, where, sizeof(where));
 			e->kind = (int8_t)file_kind(where);
@@ -314,8 +315,8 @@ static enum iw_who classify(void *ctx, uint32_t pc, uint32_t lr)
 	enum iw_who who;
 
 	(void)lr;
-	if (!symbols_lookup(vm->syms, pc, &off))
-		return IW_KERNEL;
+	if (vm->sweep.result || !symbols_lookup(vm->syms, pc, &off))
+		return IW_KERNEL;       /* a sweep's run reports no windows */
 	func = pc - off;
 	for (unsigned i = 0; i < ic->ncls; i++)
 		if (ic->cls[i].func == func)
