@@ -97,22 +97,51 @@ static void timeout_expire(struct thread *t)
 	}
 }
 
+/*
+ * The tick's walk over the wheel, in bounded steps of TICK_WALK_BUDGET
+ * (lokal/timeout.h). walk_tick is the next tick whose slot to walk;
+ * walk_mark, while linked, sits in that slot before the first thread not
+ * yet looked at. Normally the walk keeps up, one slot per tick.
+ */
+static uint64_t walk_tick = 1;
+static LIST_HEAD_DECL(walk_mark);
+
+/* Every thread due by now, of the slots not walked yet, up to the budget. */
+static void timeouts_walk(uint64_t now)
+{
+	unsigned int budget = TICK_WALK_BUDGET;
+
+	while (walk_tick <= now && budget) {
+		struct list_head *slot = wheel_slot(walk_tick), *pos;
+
+		pos = list_empty(&walk_mark) ? slot->next : walk_mark.next;
+		list_del_init(&walk_mark);
+		budget--;
+		while (pos != slot) {
+			struct list_head *next = pos->next;
+			struct thread *t = list_entry(pos, struct thread, tnode);
+
+			if (!budget) {
+				list_add_tail(&walk_mark, pos);         /* go on from here */
+				return;
+			}
+			budget--;
+			if (t->wake_tick <= now)
+				timeout_expire(t);      /* else a later turn of the wheel */
+			pos = next;
+		}
+		walk_tick++;
+	}
+}
+
 void sched_tick(void)
 {
-	struct list_head *slot, *pos, *n;
 	uint64_t jiffies;
 
 	if (++jiffies_lo == 0)
 		jiffies_hi++;
 	jiffies = jiffies_irqs_off();
-	slot = wheel_slot(jiffies);
-	list_for_each_safe(pos, n, slot) {
-		struct thread *t = list_entry(pos, struct thread, tnode);
-
-		if (t->wake_tick > jiffies)
-			continue;       /* a later turn of the wheel */
-		timeout_expire(t);
-	}
+	timeouts_walk(jiffies);
 	timer_list_tick(jiffies);
 	sched_tick_slice();
 }

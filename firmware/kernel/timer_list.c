@@ -58,6 +58,14 @@ static void timer_thread_fn(void *arg)
 
 		if (list_empty(&active) || next_expiry > now) {
 			sleep_on(&timer_wq);
+			/*
+			 * The tick woke this thread, and its IRQ exit switched
+			 * here: interrupts are still masked from the vector on.
+			 * Let them in before the list work, which would
+			 * otherwise lengthen that handler's window.
+			 */
+			arch_local_irq_restore(flags);
+			flags = arch_local_irq_save();
 			continue;
 		}
 		t = list_first_entry(&active, struct timer_list, entry);

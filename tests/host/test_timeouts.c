@@ -342,6 +342,63 @@ static void negative_timeout_is_reported(void **state)
 	EXPECT_PANIC(do_negative, NULL, "negative timeout -5", "thread 'main'");
 }
 
+/*
+ * More sleepers due at one tick than the tick may look at: the tick wakes
+ * at most TICK_WALK_BUDGET - 1 of them, the rest wake at the next ticks
+ * (a budget's worth each), and they run in the order they went to sleep.
+ */
+#define NR_SLEEPERS     (3 * TICK_WALK_BUDGET)
+static volatile unsigned int woken[NR_SLEEPERS], nr_woken;
+
+static void sleeper(void *arg)
+{
+	sleep_ticks(2);
+	woken[nr_woken++] = (unsigned int)(uintptr_t)arg;
+}
+
+static unsigned int sleepers_ready(struct thread *const *t)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < NR_SLEEPERS; i++)
+		n += t[i]->state != THREAD_SLEEPING;
+	return n;
+}
+
+static void many_sleepers_due_at_one_tick_wake_in_bounded_steps(void **state)
+{
+	static struct thread *t[NR_SLEEPERS];
+	unsigned int ticks = 0, ready = 0, now;
+
+	(void)state;
+	nr_woken = 0;
+	for (unsigned int i = 0; i < NR_SLEEPERS; i++)
+		t[i] = host_spawn("sleeper", sleeper, (void *)(uintptr_t)i, PRIO_W);  /* runs and sleeps */
+	assert_int_equal(sleepers_ready(t), 0);
+	preempt_disable();                      /* so the woken ones wait to be counted */
+	host_tick();
+	assert_int_equal(sleepers_ready(t), 0); /* due at the next tick */
+	while (ready < NR_SLEEPERS && ticks < NR_SLEEPERS) {
+		host_tick();
+		ticks++;
+		now = sleepers_ready(t);
+		if (ticks == 1)
+			assert_true(now >= 1 && now <= TICK_WALK_BUDGET - 1);
+		else
+			assert_true(now - ready <= TICK_WALK_BUDGET - 1);
+		ready = now;
+	}
+	assert_int_equal(ready, NR_SLEEPERS);
+	/* A slot and its threads per budget: every tick after the first wakes a whole budget's worth less one. */
+	assert_true(ticks <= 1 + (NR_SLEEPERS + TICK_WALK_BUDGET - 2) / (TICK_WALK_BUDGET - 1));
+	preempt_enable();
+	for (unsigned int i = 0; i < NR_SLEEPERS; i++)
+		thread_join(t[i]);
+	assert_int_equal(nr_woken, NR_SLEEPERS);
+	for (unsigned int i = 0; i < NR_SLEEPERS; i++)
+		assert_int_equal(woken[i], i);
+}
+
 /* sleep_ms and msecs_to_jiffies round up. */
 static void msecs_round_up(void **state)
 {
@@ -366,6 +423,7 @@ int main(void)
 		HOST_TEST(mutex_timeout_unboosts_owner),
 		HOST_TEST(negative_timeout_is_reported),
 		HOST_TEST(msecs_round_up),
+		HOST_TEST(many_sleepers_due_at_one_tick_wake_in_bounded_steps),
 	};
 
 	return host_run_groups("timeouts", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));

@@ -32,6 +32,16 @@
 #define MAX_SCHEDULE_TIMEOUT    LONG_MAX
 #define TIMEOUT_NEVER           UINT64_MAX      /* the deadline of MAX_SCHEDULE_TIMEOUT */
 
+/*
+ * The tick handler's work on timeouts is bounded, so that its interrupts-
+ * off window does not grow with the number of sleepers: each tick looks at
+ * no more than TICK_WALK_BUDGET entries of the timeout wheel (a slot counts
+ * one, each thread in it one). Up to TICK_WALK_BUDGET - 1 threads due at
+ * one tick wake at that tick; more wake over the next ticks, in the order
+ * their timeouts were armed, another budget's worth each tick.
+ */
+#define TICK_WALK_BUDGET        8u
+
 /* Milliseconds to ticks, rounded up (so a wait is never shorter than asked). */
 static inline long msecs_to_jiffies(unsigned int ms)
 {
