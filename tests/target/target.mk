@@ -13,7 +13,7 @@ target-images: $(TARGET_TESTS:%=$(O)/tests/%.elf)
 # (tests/lib/images.sh's build_dir), so no second build of it is made.
 TARGET_O = build/$(BOARD)-default
 check-target: bootstrap
-	@$(MAKE) --no-print-directory O=$(TARGET_O) $(TARGET_O)/lokal.elf $(TARGET_O)/tests/test_kmap_stress.elf \
+	@$(MAKE) --no-print-directory O=$(TARGET_O) $(TARGET_O)/lokal.elf $(TARGET_O)/tests/test_tick.elf \
 		$(TARGET_O)/cyclic.elf
 	@rm -f $(TARGET_O)/check-target.failed
 	@tests/target/run.sh tests/target/tests.list $(if $(TAP),$(TAP),/dev/stdout) \
@@ -37,7 +37,8 @@ check-target: bootstrap
 	@# make cyclic: its report, its load and its plot.
 	@tests/target/check-cyclic.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/cyclic.elf \
 		|| touch $(TARGET_O)/check-target.failed
-	@# The same console under -icount alone and with every core busy.
-	@tests/target/check-load-icount.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/tests/test_kmap_stress.elf \
+	@# The same verdict under -icount alone and with every core busy: the tick
+	@# test, whose cases time its sleeps against the free-running counter.
+	@tests/target/check-load-icount.sh $(if $(TAP),$(TAP),/dev/null) $(TARGET_O)/tests/test_tick.elf \
 		|| touch $(TARGET_O)/check-target.failed
 	@! rm $(TARGET_O)/check-target.failed 2>/dev/null
