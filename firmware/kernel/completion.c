@@ -1,5 +1,6 @@
 /* Completions (see lokal/completion.h). */
 #include <limits.h>
+#include <lokal/wait-internal.h>
 #include <lokal/completion.h>
 #include <lokal/timeout.h>
 #include <lokal/preempt.h>

@@ -5,6 +5,7 @@
  * way only.
  */
 #include <lokal/event_flags.h>
+#include <lokal/wait-internal.h>
 #include <lokal/timeout.h>
 #include <lokal/preempt.h>
 #include <lokal/bug.h>

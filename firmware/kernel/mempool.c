@@ -7,6 +7,7 @@
  * inline in the header; what they leave, and every report, is here.
  */
 #include <lokal/mempool.h>
+#include <lokal/wait-internal.h>
 #include <lokal/highmem-internal.h>
 #include <lokal/timeout.h>
 #include <lokal/preempt.h>

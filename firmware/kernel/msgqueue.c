@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lokal/msgqueue.h>
+#include <lokal/wait-internal.h>
 #include <lokal/highmem-internal.h>
 #include <lokal/timeout.h>
 #include <lokal/preempt.h>

@@ -1,4 +1,5 @@
 /* Counting semaphore; up() and down_trylock() work from IRQ handlers. */
+#include <lokal/wait-internal.h>
 #include <lokal/mutex.h>
 #include <lokal/handle.h>
 #include <lokal/timeout.h>

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <lokal/timer.h>
 #include <lokal/thread.h>
-#include <lokal/wait.h>
+#include <lokal/wait-internal.h>
 #include <lokal/timeout.h>
 #include <lokal/preempt.h>
 #include <lokal/bug.h>

@@ -1,5 +1,5 @@
 /* Wait queues (see lokal/wait.h): FIFO or by priority, interrupts off as the lock. */
-#include <lokal/wait.h>
+#include <lokal/wait-internal.h>
 #include <lokal/timeout.h>
 #include <lokal/sched.h>
 #include <lokal/sched-internal.h>

@@ -74,10 +74,12 @@ $(HOST_OUT)/$(1)/bin/test_irq_sweep: $(HOST_OUT)/$(1)/obj/tests/host/sweep/irq_s
 $(HOST_OUT)/$(1)/bin/test_irq_sweep: HOST_LINK_WRAP := -Wl,--wrap=preempt_enable
 
 host-tests: $(foreach t,$(HOST_TESTS),$(HOST_OUT)/$(1)/bin/$(t))
+# The objects are intermediate (made by the pattern rule above for a
+# binary's sake): keep them, or touching one test rebuilds every object.
+.PRECIOUS: $(HOST_OUT)/$(1)/obj/%.o
 endef
 $(foreach v,$(HOST_VARIANTS),$(eval $(call host_variant,$(v))))
 
-.PRECIOUS: $(HOST_OUT)/%.o
 
 # Fuzz targets: clang + libFuzzer, on a small machine (16 pkmap slots) so
 # that pool wrap-around and flushes happen within a few operations; one
