@@ -6,16 +6,17 @@
 check-vivt: $(VEMU) $(VEMU_IW_TEST) $(VEMU_PIPE_TEST)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt.sh
 
-# The AT91SAM9G20-EK on vivt-emu, then its driver mutants (at91-mutants alone).
+# The AT91SAM9G20-EK on vivt-emu (its machine's guests built), then its
+# driver mutants (at91-mutants alone): the same runner as every board's.
 check-vivt-at91: $(VEMU) $(VEMU_AT91_TOUCH_ELFS)
-	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt-at91.sh
+	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt-board.sh at91sam9g20-ek
 
 # The ASPEED AST2400 on vivt-emu (VIC, timers, SCU, GPIO, 16550 UART, watchdog models).
 check-vivt-ast2400: $(VEMU)
 	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/check-vivt-board.sh ast2400-palmetto
 
 at91-mutants: $(VEMU)
-	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/at91-mutants.sh
+	@TAP=$(if $(TAP),$(TAP),/dev/stdout) tests/vivt/board-mutants.sh at91sam9g20-ek
 
 # The scripted session and the fuzz session (tests/shell), as TAP. The
 # images come from the build folders tests/lib/images.sh names, so in

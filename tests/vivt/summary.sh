@@ -1,4 +1,4 @@
-# The figures check-vivt.sh and check-vivt-at91.sh take from their runs
+# The figures check-vivt.sh and check-vivt-board.sh take from their runs
 # (they source this after tests/lib/tap.sh), read from files written for
 # scripts (the runs' stats files, lokal-latency's JSON report), never from
 # printed reports.
