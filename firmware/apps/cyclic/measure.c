@@ -78,6 +78,7 @@ static void measurer(void *arg)
 
 	for (unsigned int k = 0; k < params->periods && !cyclic_stop; k++) {
 		uint32_t us = next_delay_us(params->period_us), now, t0, took, ns;
+		unsigned long flags;
 
 		/*
 		 * An interrupt between the read and the arm would start the timer
@@ -98,8 +99,11 @@ static void measurer(void *arg)
 		down(&wake);
 		if (m)
 			mutex_lock(m);
+		/* One instant for the pin and the clock: an interrupt between them would part them. */
+		flags = local_irq_save();
 		now = clock_read();
 		wake_marker_set(0);
+		local_irq_restore(flags);
 		if (m)
 			mutex_unlock(m);
 		cyclic_hist_add(&result->handler, since_expiry(handler_at));

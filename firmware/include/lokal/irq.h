@@ -28,4 +28,14 @@ unsigned int irq_soft_line(void);
  */
 #include <asm/irq.h>
 
+/*
+ * local_irq_save() masks interrupts and returns the previous state, which
+ * local_irq_restore() puts back (Linux's pair, as functions): for an
+ * application's few instructions that an interrupt must not split, such
+ * as reading a clock and driving a pin for the same instant.
+ */
+#include <asm/irqflags.h>
+static inline unsigned long local_irq_save(void) { return arch_local_irq_save(); }
+static inline void local_irq_restore(unsigned long flags) { arch_local_irq_restore(flags); }
+
 #endif
