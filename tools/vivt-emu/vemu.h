@@ -7,6 +7,7 @@
 #define VIVT_EMU_VEMU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <unicorn/unicorn.h>
@@ -207,7 +208,17 @@ struct vemu {
 
 /* machine.c */
 void vemu_add_device(struct vemu *vm, struct device *d);
-void vemu_event_add(struct vemu *vm, struct event *e);
+
+/*
+ * A device model's state, zeroed, its struct device (the member named dev)
+ * set from the fields given, with priv pointing at the state, and
+ * registered: the allocation and registration every model in hw/ makes.
+ * Never NULL (out of memory aborts the run).
+ *   struct pl011 *u = DEVICE_NEW(vm, struct pl011, .name = "PL011 UART", .base = base, ...);
+ */
+#define DEVICE_NEW(vm, type, ...) \
+	((type *)device_new((vm), sizeof(type), offsetof(type, dev), &(struct device){ __VA_ARGS__ }))
+void *device_new(struct vemu *vm, size_t size, size_t dev_offset, const struct device *fields);void vemu_event_add(struct vemu *vm, struct event *e);
 void vemu_event_arm(struct vemu *vm, struct event *e, uint64_t when);
 void vemu_event_cancel(struct vemu *vm, struct event *e);
 void vemu_run_events(struct vemu *vm);

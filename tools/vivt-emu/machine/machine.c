@@ -45,6 +45,20 @@ void vemu_add_device(struct vemu *vm, struct device *d)
 	vm->devs[vm->ndevs++] = d;
 }
 
+void *device_new(struct vemu *vm, size_t size, size_t dev_offset, const struct device *fields)
+{
+	char *state = calloc(1, size);
+	struct device *d;
+
+	if (!state)
+		abort();
+	d = (struct device *)(state + dev_offset);
+	*d = *fields;
+	d->priv = state;
+	vemu_add_device(vm, d);
+	return state;
+}
+
 static void recompute_next(struct vemu *vm)
 {
 	uint64_t next = UINT64_MAX;

@@ -117,16 +117,11 @@ static bool uart_write(struct device *d, uint32_t off, unsigned size, uint32_t v
 
 void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input)
 {
-	struct pl011 *u = calloc(1, sizeof(*u));
-
-	if (!u)
-		abort();
-	u->dev = (struct device){ .name = "PL011 UART", .base = base, .size = 0x1000,
-				  .read = uart_read, .write = uart_write, .priv = u };
+	struct pl011 *u = DEVICE_NEW(vm, struct pl011, .name = "PL011 UART", .base = base,
+				     .size = 0x1000, .read = uart_read, .write = uart_write);
 	u->irq = irq;
 	u->cr = 0x300;
 	u->rx = (struct uart_rx){ .dev = u, .listening = receiving, .char_ns = rx_char_ns,
 				  .changed = rx_changed };
 	uart_rx_init(vm, &u->rx, input, FIFO);
-	vemu_add_device(vm, &u->dev);
 }

@@ -87,13 +87,9 @@ static void gpio_finish(struct device *d)
 
 void pl061_create(struct vemu *vm, uint32_t base, struct irq_line irq, struct vcd *vcd)
 {
-	struct pl061 *g = calloc(1, sizeof(*g));
-
-	if (!g)
-		abort();
-	g->dev = (struct device){ .name = "PL061 GPIO", .base = base, .size = 0x1000,
-				  .read = gpio_read, .write = gpio_write, .finish = gpio_finish, .priv = g };
+	struct pl061 *g = DEVICE_NEW(vm, struct pl061, .name = "PL061 GPIO", .base = base,
+				     .size = 0x1000, .read = gpio_read, .write = gpio_write,
+				     .finish = gpio_finish);
 	g->irq = irq;
 	g->vcd = vcd;
-	vemu_add_device(vm, &g->dev);
 }

@@ -253,12 +253,9 @@ static bool dma_write(struct device *d, uint32_t off, unsigned size, uint32_t va
 
 void pl080_create(struct vemu *vm, uint32_t base, struct irq_line irq)
 {
-	struct pl080 *s = calloc(1, sizeof(*s));
-
-	if (!s)
-		abort();
-	s->dev = (struct device){ .name = "PL080 DMA controller", .base = base, .size = 0x1000,
-				  .read = dma_read, .write = dma_write, .priv = s };
+	struct pl080 *s = DEVICE_NEW(vm, struct pl080, .name = "PL080 DMA controller",
+				     .base = base, .size = 0x1000, .read = dma_read,
+				     .write = dma_write);
 	s->irq = irq;
 	for (unsigned c = 0; c < NCHAN; c++) {
 		s->ch[c].owner = s;
@@ -267,5 +264,4 @@ void pl080_create(struct vemu *vm, uint32_t base, struct irq_line irq)
 		s->ch[c].ev.priv = &s->ch[c];
 		vemu_event_add(vm, &s->ch[c].ev);
 	}
-	vemu_add_device(vm, &s->dev);
 }

@@ -92,13 +92,8 @@ static bool vic_write(struct device *d, uint32_t off, unsigned size, uint32_t va
 
 struct pl190 *pl190_create(struct vemu *vm, uint32_t base)
 {
-	struct pl190 *v = calloc(1, sizeof(*v));
-
-	if (!v)
-		abort();
-	v->dev = (struct device){ .name = "PL190 VIC", .base = base, .size = 0x1000,
-				  .read = vic_read, .write = vic_write, .priv = v };
-	vemu_add_device(vm, &v->dev);
+	struct pl190 *v = DEVICE_NEW(vm, struct pl190, .name = "PL190 VIC", .base = base,
+				     .size = 0x1000, .read = vic_read, .write = vic_write);
 	return v;
 }
 

@@ -179,12 +179,8 @@ static bool timer_write(struct device *d, uint32_t off, unsigned size, uint32_t 
 
 void sp804_create(struct vemu *vm, uint32_t base, uint32_t clk_hz, struct irq_line irq)
 {
-	struct sp804 *s = calloc(1, sizeof(*s));
-
-	if (!s)
-		abort();
-	s->dev = (struct device){ .name = "SP804 timer", .base = base, .size = 0x1000,
-				  .read = timer_read, .write = timer_write, .priv = s };
+	struct sp804 *s = DEVICE_NEW(vm, struct sp804, .name = "SP804 timer", .base = base,
+				     .size = 0x1000, .read = timer_read, .write = timer_write);
 	s->irq = irq;
 	s->clk_hz = clk_hz;
 	for (int i = 0; i < 2; i++) {
@@ -196,5 +192,4 @@ void sp804_create(struct vemu *vm, uint32_t base, uint32_t clk_hz, struct irq_li
 		s->t[i].ev.priv = &s->t[i];
 		vemu_event_add(vm, &s->t[i].ev);
 	}
-	vemu_add_device(vm, &s->dev);
 }

@@ -63,14 +63,10 @@ static void gpio_finish(struct device *d)
 
 void aspeed_gpio_create(struct vemu *vm, uint32_t base, struct vcd *vcd, const int vcd_pins[2])
 {
-	struct aspeed_gpio *g = calloc(1, sizeof(*g));
-
-	if (!g)
-		abort();
-	g->dev = (struct device){ .name = "AST2400 GPIO", .base = base, .size = 0x1000,
-				  .read = gpio_read, .write = gpio_write, .finish = gpio_finish, .priv = g };
+	struct aspeed_gpio *g = DEVICE_NEW(vm, struct aspeed_gpio, .name = "AST2400 GPIO",
+					   .base = base, .size = 0x1000, .read = gpio_read,
+					   .write = gpio_write, .finish = gpio_finish);
 	g->vcd = vcd;
 	g->vcd_pins[0] = vcd_pins[0];
 	g->vcd_pins[1] = vcd_pins[1];
-	vemu_add_device(vm, &g->dev);
 }

@@ -160,12 +160,9 @@ static bool timer_write(struct device *d, uint32_t off, unsigned size, uint32_t 
 
 void aspeed_timer_create(struct vemu *vm, uint32_t base, uint32_t pclk_hz, const struct irq_line irq[8])
 {
-	struct aspeed_timers *s = calloc(1, sizeof(*s));
-
-	if (!s)
-		abort();
-	s->dev = (struct device){ .name = "AST2400 timers", .base = base, .size = 0x1000,
-				  .read = timer_read, .write = timer_write, .priv = s };
+	struct aspeed_timers *s = DEVICE_NEW(vm, struct aspeed_timers, .name = "AST2400 timers",
+					     .base = base, .size = 0x1000, .read = timer_read,
+					     .write = timer_write);
 	s->pclk_hz = pclk_hz;
 	for (unsigned i = 0; i < 8; i++) {
 		s->t[i].owner = s;
@@ -175,5 +172,4 @@ void aspeed_timer_create(struct vemu *vm, uint32_t base, uint32_t pclk_hz, const
 		s->t[i].ev.priv = &s->t[i];
 		vemu_event_add(vm, &s->t[i].ev);
 	}
-	vemu_add_device(vm, &s->dev);
 }

@@ -69,14 +69,10 @@ static bool wdt_write(struct device *d, uint32_t off, unsigned size, uint32_t va
 
 void aspeed_wdt_create(struct vemu *vm, uint32_t base)
 {
-	struct aspeed_wdt *w = calloc(1, sizeof(*w));
-
-	if (!w)
-		abort();
-	w->dev = (struct device){ .name = "AST2400 watchdog", .base = base, .size = 0x20,
-				  .read = wdt_read, .write = wdt_write, .priv = w };
+	struct aspeed_wdt *w = DEVICE_NEW(vm, struct aspeed_wdt, .name = "AST2400 watchdog",
+					  .base = base, .size = 0x20, .read = wdt_read,
+					  .write = wdt_write);
 	w->ev.fire = fire;
 	w->ev.priv = w;
 	vemu_event_add(vm, &w->ev);
-	vemu_add_device(vm, &w->dev);
 }

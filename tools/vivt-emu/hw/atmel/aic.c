@@ -212,13 +212,9 @@ static void aic_finish(struct device *d)
 
 struct atmel_aic *atmel_aic_create(struct vemu *vm, uint32_t base)
 {
-	struct atmel_aic *a = calloc(1, sizeof(*a));
-
-	if (!a)
-		abort();
-	a->dev = (struct device){ .name = "AIC", .base = base, .size = 0x200,
-				  .read = aic_read, .write = aic_write, .finish = aic_finish, .priv = a };
-	vemu_add_device(vm, &a->dev);
+	struct atmel_aic *a = DEVICE_NEW(vm, struct atmel_aic, .name = "AIC", .base = base,
+					 .size = 0x200, .read = aic_read, .write = aic_write,
+					 .finish = aic_finish);
 	return a;
 }
 

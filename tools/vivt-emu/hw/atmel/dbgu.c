@@ -244,12 +244,9 @@ static bool dbgu_write(struct device *d, uint32_t off, unsigned size, uint32_t v
 
 void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input)
 {
-	struct atmel_dbgu *u = calloc(1, sizeof(*u));
-
-	if (!u)
-		abort();
-	u->dev = (struct device){ .name = "DBGU", .base = base, .size = 0x200,
-				  .read = dbgu_read, .write = dbgu_write, .priv = u };
+	struct atmel_dbgu *u = DEVICE_NEW(vm, struct atmel_dbgu, .name = "DBGU", .base = base,
+					  .size = 0x200, .read = dbgu_read,
+					  .write = dbgu_write);
 	u->irq = irq;
 	u->fd = vemu_console_input(input);
 	u->rx_ev.fire = rx_poll;
@@ -259,5 +256,4 @@ void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, cons
 	u->tx_ev.fire = pdc_tx_byte;
 	u->tx_ev.priv = u;
 	vemu_event_add(vm, &u->tx_ev);
-	vemu_add_device(vm, &u->dev);
 }

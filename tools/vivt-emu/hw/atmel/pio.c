@@ -97,15 +97,11 @@ static void pio_finish(struct device *d)
 void atmel_pio_create(struct vemu *vm, uint32_t base, const char *name, struct vcd *vcd,
 		      const int vcd_pins[2])
 {
-	struct atmel_pio *p = calloc(1, sizeof(*p));
-
-	if (!p)
-		abort();
-	p->dev = (struct device){ .name = name, .base = base, .size = 0x200,
-				  .read = pio_read, .write = pio_write, .finish = pio_finish, .priv = p };
+	struct atmel_pio *p = DEVICE_NEW(vm, struct atmel_pio, .name = name, .base = base,
+					 .size = 0x200, .read = pio_read, .write = pio_write,
+					 .finish = pio_finish);
 	p->vcd = vcd;
 	p->vcd_pins[0] = vcd_pins ? vcd_pins[0] : -1;
 	p->vcd_pins[1] = vcd_pins ? vcd_pins[1] : -1;
 	p->psr = 0xffffffffu;	/* reset: every pin a PIO input, pull-ups on */
-	vemu_add_device(vm, &p->dev);
 }

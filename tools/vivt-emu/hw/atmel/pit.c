@@ -126,16 +126,11 @@ static bool pit_write(struct device *d, uint32_t off, unsigned size, uint32_t va
 
 void atmel_pit_create(struct vemu *vm, uint32_t base, struct irq_line irq)
 {
-	struct atmel_pit *p = calloc(1, sizeof(*p));
-
-	if (!p)
-		abort();
-	p->dev = (struct device){ .name = "PIT", .base = base, .size = 0x10,
-				  .read = pit_read, .write = pit_write, .priv = p };
+	struct atmel_pit *p = DEVICE_NEW(vm, struct atmel_pit, .name = "PIT", .base = base,
+					 .size = 0x10, .read = pit_read, .write = pit_write);
 	p->irq = irq;
 	p->mr = MR_PIV;		/* reset value: PIV all ones, disabled */
 	p->ev.fire = period_end;
 	p->ev.priv = p;
 	vemu_event_add(vm, &p->ev);
-	vemu_add_device(vm, &p->dev);
 }

@@ -46,12 +46,7 @@ static bool pmc_write(struct device *d, uint32_t off, unsigned size, uint32_t va
 
 struct atmel_pmc *atmel_pmc_create(struct vemu *vm, uint32_t base)
 {
-	struct atmel_pmc *p = calloc(1, sizeof(*p));
-
-	if (!p)
-		abort();
-	p->dev = (struct device){ .name = "PMC", .base = base, .size = 0x100,
-				  .read = pmc_read, .write = pmc_write, .priv = p };
-	vemu_add_device(vm, &p->dev);
+	struct atmel_pmc *p = DEVICE_NEW(vm, struct atmel_pmc, .name = "PMC", .base = base,
+					 .size = 0x100, .read = pmc_read, .write = pmc_write);
 	return p;
 }

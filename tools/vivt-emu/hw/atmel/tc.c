@@ -356,12 +356,8 @@ static bool tcb_write(struct device *d, uint32_t off, unsigned size, uint32_t va
 void atmel_tcb_create(struct vemu *vm, uint32_t base, const struct irq_line irq[3],
 		      const struct atmel_pmc *pmc, unsigned pmc_id0)
 {
-	struct atmel_tcb *t = calloc(1, sizeof(*t));
-
-	if (!t)
-		abort();
-	t->dev = (struct device){ .name = "TC block", .base = base, .size = 0x100,
-				  .read = tcb_read, .write = tcb_write, .priv = t };
+	struct atmel_tcb *t = DEVICE_NEW(vm, struct atmel_tcb, .name = "TC block", .base = base,
+					 .size = 0x100, .read = tcb_read, .write = tcb_write);
 	t->pmc = pmc;
 	t->pmc_id0 = pmc_id0;
 	for (unsigned i = 0; i < 3; i++) {
@@ -375,5 +371,4 @@ void atmel_tcb_create(struct vemu *vm, uint32_t base, const struct irq_line irq[
 		c->ev.priv = c;
 		vemu_event_add(vm, &c->ev);
 	}
-	vemu_add_device(vm, &t->dev);
 }

@@ -111,16 +111,11 @@ static bool uart_write(struct device *d, uint32_t off, unsigned size, uint32_t v
 
 void ns16550_create(struct vemu *vm, uint32_t base, uint32_t uartclk, struct irq_line irq, const char *input)
 {
-	struct ns16550 *u = calloc(1, sizeof(*u));
-
-	if (!u)
-		abort();
-	u->dev = (struct device){ .name = "16550 UART", .base = base, .size = 0x20,
-				  .read = uart_read, .write = uart_write, .priv = u };
+	struct ns16550 *u = DEVICE_NEW(vm, struct ns16550, .name = "16550 UART", .base = base,
+				       .size = 0x20, .read = uart_read, .write = uart_write);
 	u->irq = irq;
 	u->uartclk = uartclk;
 	u->rx = (struct uart_rx){ .dev = u, .listening = receiving, .char_ns = char_ns,
 				  .changed = rx_changed };
 	uart_rx_init(vm, &u->rx, input, FIFO);
-	vemu_add_device(vm, &u->dev);
 }
