@@ -27,8 +27,12 @@ for scheme in eager:0 defer:1; do
 	echo "qemu-${scheme%%:*}|KMAP_DEFER=${scheme#*:} CYCLIC_PERIODS=$periods|qemu" >> "$runs"
 	echo "vivt-${scheme%%:*}|KMAP_DEFER=${scheme#*:} CYCLIC_PERIODS=$emu_periods|vivt" >> "$runs"
 done
+# The parts in their bit order: cyclic.h's enum (LOAD_LOCAL = bit 0, ...),
+# whose lower-case names are the ones the firmware prints (load.c).
+parts=$(sed -n 's/^[[:space:]]*LOAD_\([A-Z]*\),.*/\1/p' firmware/apps/cyclic/cyclic.h | tr 'A-Z' 'a-z')
+[ -n "$parts" ] || { echo "bench: no LOAD_ parts found in firmware/apps/cyclic/cyclic.h"; exit 1; }
 bit=0
-for part in local pkmap get dma console services mutex; do
+for part in $parts; do
 	echo "part-$part|KMAP_DEFER=1 CYCLIC_PERIODS=$part_periods CYCLIC_LOAD=$((1 << bit))|vivt" >> "$runs"
 	bit=$((bit + 1))
 done
