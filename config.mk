@@ -112,8 +112,10 @@ config-limits:
 
 # ---- generated configuration ------------------------------------------------
 # $(call write_config,PATH): every variable as CONFIG_<NAME> (BOARD as a
-# string); where NAME_EFFECTIVE is defined (another variable overrides
-# NAME) it is what the code gets. The header is written only when its
+# string), and a numeric one's range on the board as CONFIG_<NAME>_MIN and
+# _MAX (for code that checks a value given at run time, such as a shell
+# command's argument, against the same limits); where NAME_EFFECTIVE is
+# defined (another variable overrides NAME) it is what the code gets. The header is written only when its
 # content changes, so a new value rebuilds everything and an unchanged one
 # rebuilds nothing. Expanded in the recipe, so target-specific overrides
 # (the host tests' configurations) reach it.
@@ -123,6 +125,8 @@ define write_config
 	@{ echo '/* Generated from config.table and the make variables; do not edit. */'; \
 	   echo '#ifndef GENERATED_CONFIG_H'; echo '#define GENERATED_CONFIG_H'; \
 	   $(foreach v,$(CONFIG_VARS),echo '#define CONFIG_$(v) $(call cfg_c_value,$(v))';) \
+	   $(foreach v,$(CFG_NUMERIC),echo '#define CONFIG_$(v)_MIN $(call cfg_min,$(v))'; \
+	                              echo '#define CONFIG_$(v)_MAX $(call cfg_max,$(v))';) \
 	   echo '#define CONFIG_BOARD_IRQ_INLINE $(if $(filter yes,$(BOARD_IRQ_INLINE)),1,0)'; \
 	   echo '#endif'; } > $(1).tmp
 	@cmp -s $(1).tmp $(1) && rm -f $(1).tmp || mv $(1).tmp $(1)

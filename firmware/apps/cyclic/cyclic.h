@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <generated/config.h>
 
 /* The load's parts (CYCLIC_LOAD is a mask of them). */
 enum cyclic_load_part {
@@ -45,10 +46,10 @@ struct cyclic_result {
 	uint32_t calib_ticks;           /* one counter read, subtracted from each sample */
 };
 
-/* What a run may ask for (config.table's CYCLIC_* rows keep the same ranges). */
-#define CYCLIC_PERIODS_MAX      100000000u
-#define CYCLIC_PERIOD_US_MIN    20u
-#define CYCLIC_PERIOD_US_MAX    1000000u
+/* What a run may ask for: config.table's ranges of CYCLIC_PERIODS and CYCLIC_PERIOD_US. */
+#define CYCLIC_PERIODS_MAX      CONFIG_CYCLIC_PERIODS_MAX
+#define CYCLIC_PERIOD_US_MIN    CONFIG_CYCLIC_PERIOD_US_MIN
+#define CYCLIC_PERIOD_US_MAX    CONFIG_CYCLIC_PERIOD_US_MAX
 
 struct cyclic_params {
 	unsigned int periods;
