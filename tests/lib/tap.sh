@@ -149,8 +149,20 @@ tap_cases() {
 # nothing when the cases match the first plan line or there is no plan.
 # The text is also left in TAP_OUT, for a caller that would rather not fork.
 tap_plan() {
-	local l plan="" got=0 re_case='^(not )?ok [0-9]+ - ' re_plan='^1\.\.([0-9]+)'
 	tap_log_read "$1"
+	tap_plan_of_log
+}
+
+# tap_plan_text TEXT: the same for TAP text.
+tap_plan_text() {
+	mapfile -t TAP_LOG <<< "$1"
+	TAP_LOG=("${TAP_LOG[@]//$'\r'/}")
+	tap_plan_of_log
+}
+
+# The plan check of tap_plan and tap_plan_text, over the lines in TAP_LOG.
+tap_plan_of_log() {
+	local l plan="" got=0 re_case='^(not )?ok [0-9]+ - ' re_plan='^1\.\.([0-9]+)'
 	for l in "${TAP_LOG[@]}"; do
 		if [[ $l =~ $re_case ]]; then
 			got=$((got + 1))
@@ -161,15 +173,6 @@ tap_plan() {
 	TAP_OUT=""
 	[ -z "$plan" ] || [ "$got" -eq "$plan" ] || TAP_OUT="planned $plan cases, ran $got"
 	[ -z "$TAP_OUT" ] || echo "$TAP_OUT"
-}
-
-# tap_plan_text TEXT: the same for TAP text.
-tap_plan_text() {
-	local plan got
-	plan=$(grep -m1 -oE '^1\.\.[0-9]+' <<< "$1")
-	[ -n "$plan" ] || return 0
-	got=$(grep -cE '^(not )?ok [0-9]+ - ' <<< "$1")
-	[ "$got" -eq "${plan#1..}" ] || echo "planned ${plan#1..} cases, ran $got"
 }
 
 # tap_missing LOG 'RE && RE ...': the regexes (extended, as grep -E reads
