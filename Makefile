@@ -165,7 +165,7 @@ help:
 	@echo "Tests (each check-* phase runs alone, ends non-zero on a failure):"
 	@echo "  check             every phase, two lanes; ends with 'N passed, N failed'"
 	@awk -F' *[|] *' '!/^#/ && NF >= 3 { printf "  %-17s %s\n", "check-" $$1, $$3 }' tests/phases.txt
-	@echo "  at91-mutants      the AT91 driver mutants alone"
+	@echo "  board-mutants-BOARD  a board's driver mutants alone (board/BOARD/mutants.list)"
 	@echo "Images only:"
 	@echo "  shell-image       $(O)/shell.elf"
 	@echo "  bench-image       $(O)/bench.elf"

@@ -25,7 +25,31 @@
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
-lane() { awk -F' *[|] *' -v l="$1" '!/^#/ && $2 == l { printf "%s ", $1 }' tests/phases.txt; }
+# vivt_boards LANE: the phases vivt-BOARD stands for in LANE: one per board
+# the emulator has a machine of that name for, except the default board
+# (check-vivt's own); a board QEMU runs too goes to lane 2, whose
+# check-target has built its images, the others to lane 1.
+vivt_boards() {
+	local mk b default name scope value _
+	while read -r name scope value _; do
+		[ "$name $scope" = "BOARD any" ] && default=$value
+	done < config.table
+	for mk in board/*/board.mk; do
+		b=${mk#board/}; b=${b%/board.mk}
+		[ "$b" = "${default:-}" ] && continue
+		grep -qs "\.name = \"$b\"" tools/vivt-emu/machine/*.c || continue
+		if grep -q '^BOARD_QEMU' "$mk"; then [ "$1" = 2 ] || continue; else [ "$1" = 1 ] || continue; fi
+		printf 'vivt-%s ' "$b"
+	done
+}
+lane() {
+	local phase lanes
+	while IFS='|' read -r phase lanes _; do
+		phase=${phase//[[:space:]]/}; lanes=${lanes//[[:space:]]/}
+		[[ -z $phase || $phase == \#* || ",$lanes," != *",$1,"* ]] && continue
+		if [ "$phase" = vivt-BOARD ]; then vivt_boards "$1"; else printf '%s ' "$phase"; fi
+	done < tests/phases.txt
+}
 lane1=${CHECK_LANE1:-$(lane 1)}
 lane2=${CHECK_LANE2:-$(lane 2)}
 if [ -n "${CHECK_PHASES:-}" ]; then

@@ -11,6 +11,7 @@
 #include <lokal/platform.h>
 #include <lokal/irq.h>
 #include <lokal/console_rx.h>
+#include <lokal/console-dma.h>
 #include <lokal/dma-memcpy.h>
 #include <drivers/aspeed_vic.h>
 #include <drivers/aspeed_timer.h>
@@ -221,6 +222,12 @@ void machine_reset(void)
  * space and the BMC's memory, and QEMU's model moves no data.
  */
 const struct dma_memcpy_ops *board_dma_memcpy(void)
+{
+	return NULL;
+}
+
+/* The UART is driven by its interrupt; the SoC's UART DMA is not modelled by QEMU. */
+const struct console_dma_ops *board_console_dma(void)
 {
 	return NULL;
 }

@@ -15,7 +15,7 @@ AST2400_QEMU_MB = $(firstword $(foreach m,64 128 256 512,$(if $(filter $(RAM_MB)
 ast2400_upto = $(wordlist 1,$(1),$(ast2400_mbs))
 ast2400_mbs := $(filter-out 0,$(foreach h,0 1 2 3 4 5,$(foreach t,0 1 2 3 4 5 6 7 8 9,$(foreach u,0 1 2 3 4 5 6 7 8 9,$(patsubst 0%,%,$(patsubst 0%,%,$(h)$(t)$(u)))))))
 BOARD_QEMU = qemu-system-arm -M palmetto-bmc -m $(AST2400_QEMU_MB)M
-# The configuration make check-vivt-ast2400 builds its demo run in (the
+# The configuration make check-vivt-ast2400-palmetto builds its demo run in (the
 # default 256 MiB demo takes 2 G instructions; 64 MiB proves the same in a
 # quarter of them).
 BOARD_VIVT_DEMO_VARS = RAM_MB=64 LOWMEM_MB=16 LAST_PKMAP=16

@@ -12,6 +12,7 @@
 #include <lokal/platform.h>
 #include <lokal/irq.h>
 #include <lokal/console_rx.h>
+#include <lokal/console-dma.h>
 #include <lokal/dma-memcpy.h>
 #include <drivers/atmel_aic.h>
 #include <drivers/atmel_dbgu.h>
@@ -201,4 +202,20 @@ void machine_reset(void)
 const struct dma_memcpy_ops *board_dma_memcpy(void)
 {
 	return NULL;
+}
+
+static int dbgu_pdc_write(struct page *pg, unsigned int offset, size_t len, long timeout)
+{
+	return atmel_dbgu_pdc_write(BOARD_DBGU_BASE, pg, offset, len, (unsigned int)timeout);
+}
+
+static const struct console_dma_ops dbgu_pdc_ops = {
+	.name = "DBGU's PDC",
+	.write = dbgu_pdc_write,
+};
+
+/* The console's transmitter has a PDC channel: lines leave memory by DMA. */
+const struct console_dma_ops *board_console_dma(void)
+{
+	return &dbgu_pdc_ops;
 }

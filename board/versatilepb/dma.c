@@ -1,4 +1,9 @@
-/* versatilepb's memory-to-memory DMA for lokal/dma-memcpy.h: the PL080. */
+/*
+ * versatilepb's DMA: the PL080 for lokal/dma-memcpy.h; no console DMA
+ * (the PL011's DMA requests reach the PL080, but the console driver is
+ * interrupt-driven and nothing here wires them).
+ */
+#include <lokal/console-dma.h>
 #include <lokal/dma-memcpy.h>
 #include <drivers/pl080.h>
 #include <board.h>
@@ -14,13 +19,28 @@ static int pl080_copy(struct scatterlist *dst, int dst_nents,
 	return pl080_memcpy_sg(dst, dst_nents, src, src_nents, 0, timeout);
 }
 
+static void pl080_stats(struct dma_memcpy_stats *st)
+{
+	struct pl080_stats s;
+
+	pl080_get_stats(&s);
+	*st = (struct dma_memcpy_stats){ .transfers = s.transfers, .completion_irqs = s.tc_irqs,
+					 .error_irqs = s.err_irqs, .timeouts = s.timeouts };
+}
+
 static const struct dma_memcpy_ops pl080_ops = {
 	.name = "PL080",
 	.init = pl080_setup,
 	.memcpy_sg = pl080_copy,
+	.get_stats = pl080_stats,
 };
 
 const struct dma_memcpy_ops *board_dma_memcpy(void)
 {
 	return &pl080_ops;
+}
+
+const struct console_dma_ops *board_console_dma(void)
+{
+	return NULL;
 }

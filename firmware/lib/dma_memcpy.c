@@ -1,5 +1,6 @@
 /* The board's memory-to-memory DMA behind one portable call (lokal/dma-memcpy.h). */
 #include <errno.h>
+#include <string.h>
 #include <lokal/dma-memcpy.h>
 #include <lokal/mutex.h>
 
@@ -33,4 +34,17 @@ int dma_memcpy_sg(struct scatterlist *dst, int dst_nents,
 	if (engine_ready(ops))
 		return -EIO;
 	return ops->memcpy_sg(dst, dst_nents, src, src_nents, timeout);
+}
+
+int dma_memcpy_get_stats(struct dma_memcpy_stats *st)
+{
+	const struct dma_memcpy_ops *ops = board_dma_memcpy();
+
+	memset(st, 0, sizeof(*st));
+	if (!ops)
+		return -ENODEV;
+	/* before the engine's setup its driver has counted nothing, or counts another user's work */
+	if (setup_result == 0 && ops->get_stats)
+		ops->get_stats(st);
+	return 0;
 }

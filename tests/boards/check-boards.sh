@@ -20,7 +20,7 @@ for mk in board/*/board.mk; do
 	log=build/check/board-$b.log
 	# A board QEMU runs has its default build made by check-target in this
 	# lane already (tests/phases.txt): its folder is reused. The others get
-	# one of their own (check-vivt-at91, in the other lane, owns theirs).
+	# one of their own (check-vivt-at91sam9g20-ek, in the other lane, owns theirs).
 	o=build/$b
 	grep -q '^BOARD_QEMU' "$mk" && o=$(build_dir "$b")
 	if make --no-print-directory BOARD="$b" O="$o" all shell-image > "$log" 2>&1; then

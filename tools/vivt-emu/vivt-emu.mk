@@ -1,7 +1,7 @@
 # vivt-emu: the ARM926EJ-S emulator with a VIVT cache model.
 #   make vivt-emu      build build/vivt-emu/vivt-emu (host gcc, -lunicorn)
 #   make run-vivt      the demo on the emulator, exiting with its status
-#   (make check-vivt, check-vivt-at91: tests/tests.mk)
+#   (make check-vivt, check-vivt-at91sam9g20-ek: tests/tests.mk)
 .PHONY: vivt-emu run-vivt
 
 VEMU_DIR      := tools/vivt-emu

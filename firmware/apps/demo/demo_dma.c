@@ -1,14 +1,16 @@
 /*
- * The demo's DMA phase: the board's DMA reads (and on versatilepb writes)
- * highmem pages while other threads, switched out and preempted all the
- * time, hold local maps of the neighbouring pages and write to them.
+ * The demo's DMA phase: the board's DMA reads (and, with a memory-to-memory
+ * engine, writes) highmem pages while other threads, switched out and
+ * preempted all the time, hold local maps of the neighbouring pages and
+ * write to them. The board says what it has:
  *
- * versatilepb: two copier threads fill highmem pages through local maps
- * and copy them with the PL080, four pages per scatterlist, then check
- * each copy's CRC-32C against its source through a new local map.
- * AT91SAM9G20-EK: a sender thread writes demo lines into highmem pages
- * through local maps and sends them with the DBGU's PDC, so the console
- * shows what the DMA read.
+ * - a memory-to-memory engine (lokal/dma-memcpy.h, versatilepb's PL080):
+ *   two copier threads fill highmem pages through local maps and copy them,
+ *   four pages per scatterlist, then check each copy's CRC-32C against its
+ *   source through a new local map;
+ * - else console DMA (lokal/console-dma.h, the AT91's DBGU PDC): a sender
+ *   writes demo lines into highmem pages through local maps and sends them,
+ *   so the console shows what the DMA read.
  *
  * The streaming DMA API does every cache operation: a missing one shows
  * as a CRC mismatch (or, on the emulator, as a model report).
@@ -18,20 +20,13 @@
 #include <string.h>
 #include <lokal/highmem.h>
 #include <lokal/dma-mapping.h>
+#include <lokal/dma-memcpy.h>
+#include <lokal/console-dma.h>
 #include <lokal/crc32c.h>
 #include <lokal/thread.h>
 #include <lokal/timeout.h>
 #include <lokal/app.h>
-#include <board.h>
 #include "demo_dma.h"
-
-#if defined(BOARD_PL080_BASE)
-#include <drivers/pl080.h>
-#define DMA_WHAT        "the PL080 copied"
-#elif defined(BOARD_DBGU_BASE)
-#include <drivers/atmel_dbgu.h>
-#define DMA_WHAT        "the DBGU's PDC sent"
-#endif
 
 #define COPIERS         2
 #define SG_PAGES        4
@@ -39,7 +34,6 @@
 /* Per copier: its sources, its destinations and the holders' neighbours. */
 #define PAGES_PER_COPIER (3 * SG_PAGES)
 
-#ifdef DMA_WHAT
 static volatile bool holders_stop;
 static unsigned long holder_maps;
 
@@ -75,9 +69,7 @@ static void holder_fn(void *arg)
 		i++;
 	}
 }
-#endif
 
-#ifdef BOARD_PL080_BASE
 struct copier {
 	struct page **src, **dst;
 	uint32_t seed;
@@ -120,7 +112,7 @@ static void copier_fn(void *arg)
 			sg_set_page(&s[i], c->src[i], PAGE_SIZE, 0);
 			sg_set_page(&d[i], c->dst[i], PAGE_SIZE, 0);
 		}
-		ret = pl080_memcpy_sg(d, SG_PAGES, s, SG_PAGES, 0, msecs_to_jiffies(1000));
+		ret = dma_memcpy_sg(d, SG_PAGES, s, SG_PAGES, msecs_to_jiffies(1000));
 		if (ret) {
 			printf("demo: DMA copy failed: %d\n", ret);
 			c->errors++;
@@ -133,19 +125,15 @@ static void copier_fn(void *arg)
 	}
 }
 
-static unsigned long dma_work(struct page **pages)
+static unsigned long copy_work(struct page **pages)
 {
 	struct copier c[COPIERS];
 	struct thread *t[COPIERS];
 	unsigned long bad = 0, copies = 0, errors = 0;
-	struct pl080_stats before, st;
+	struct dma_memcpy_stats before, st;
 
-	if (pl080_init(BOARD_PL080_BASE, BOARD_PL080_IRQ) != 0) {
-		printf("demo: DMA phase skipped: the PL080's interrupt line is taken\n");
-		return 0;
-	}
-	/* The controller's counts run since boot (a shell may have run the bench before). */
-	pl080_get_stats(&before);
+	/* The engine's counts run since its setup (a shell may have run the bench before). */
+	dma_memcpy_get_stats(&before);
 	for (int i = 0; i < COPIERS; i++) {
 		c[i] = (struct copier){ &pages[i * 2 * SG_PAGES], &pages[i * 2 * SG_PAGES + SG_PAGES],
 					0x5eed0000u + (uint32_t)i * 0x1000u, 0, 0, 0 };
@@ -158,16 +146,18 @@ static unsigned long dma_work(struct page **pages)
 		bad += c[i].bad;
 		errors += c[i].errors;
 	}
-	pl080_get_stats(&st);
-	printf("demo: DMA: %s %lu scatterlists of %d highmem pages (%lu KiB), %lu completion "
-	       "interrupts, %lu errors\n", DMA_WHAT, copies, SG_PAGES, copies * SG_PAGES * 4,
-	       st.tc_irqs - before.tc_irqs, errors);
+	/* before is all zeros when this phase's first copy set the engine up */
+	dma_memcpy_get_stats(&st);
+	printf("demo: DMA: the %s copied %lu scatterlists of %d highmem pages (%lu KiB), %lu completion "
+	       "interrupts, %lu errors\n", dma_memcpy_engine(), copies, SG_PAGES, copies * SG_PAGES * 4,
+	       st.completion_irqs - before.completion_irqs, errors);
 	printf("demo: DMA verification: %lu copies whose CRC-32C differs from the source's\n", bad);
 	return bad + errors;
 }
-#elif defined(BOARD_DBGU_BASE)
-static unsigned long dma_work(struct page **pages)
+
+static unsigned long send_work(struct page **pages)
 {
+	const char *engine = console_dma_engine();
 	unsigned long failed = 0;
 
 	for (int r = 0; r < DMA_ROUNDS; r++) {
@@ -176,26 +166,29 @@ static unsigned long dma_work(struct page **pages)
 		char *p = kmap_local_page(pg);
 		int len = snprintf(p + off, PAGE_SIZE - off,
 				   "demo: DMA: line %d, written through a local map of highmem page "
-				   "pfn 0x%lx, sent by the DBGU's PDC\n", r + 1, page_to_pfn(pg));
+				   "pfn 0x%lx, sent by the %s\n", r + 1, page_to_pfn(pg), engine);
 
 		kunmap_local(p);
-		/* The sleep inside lets the holders run and switch while the PDC reads. */
-		if (atmel_dbgu_pdc_write(BOARD_DBGU_BASE, pg, off, (size_t)len, 1000) != 0)
+		/* The sleep inside lets the holders run and switch while the engine reads. */
+		if (console_dma_write(pg, off, (size_t)len, 1000) != 0)
 			failed++;
 	}
-	printf("demo: DMA verification: %lu of %d PDC sends failed\n", failed, DMA_ROUNDS);
+	printf("demo: DMA verification: %lu of %d sends by the %s failed\n", failed, DMA_ROUNDS, engine);
 	return failed;
 }
-#endif
 
 unsigned long demo_dma_phase(struct page **pages, unsigned long nr)
 {
-#ifdef DMA_WHAT
 	struct holder hd[2] = { { &pages[COPIERS * 2 * SG_PAGES], true },
 				{ &pages[COPIERS * 2 * SG_PAGES], false } };
+	bool copy = dma_memcpy_engine() != NULL;
 	struct thread *h[2];
 	unsigned long bad;
 
+	if (!copy && !console_dma_engine()) {
+		printf("demo: DMA phase skipped: this board has no memory-to-memory or console DMA engine\n");
+		return 0;
+	}
 	if (nr < COPIERS * PAGES_PER_COPIER) {
 		printf("demo: DMA phase skipped: %lu spare highmem pages, %d needed\n",
 		       nr, COPIERS * PAGES_PER_COPIER);
@@ -205,17 +198,11 @@ unsigned long demo_dma_phase(struct page **pages, unsigned long nr)
 	holder_maps = 0;
 	h[0] = thread_create("dma-holder0", holder_fn, &hd[0], PRIO_MAIN + 1, 2048);
 	h[1] = thread_create("dma-holder1", holder_fn, &hd[1], PRIO_MAIN - 1, 2048);
-	bad = dma_work(pages);
+	bad = copy ? copy_work(pages) : send_work(pages);
 	holders_stop = true;
 	thread_join(h[0]);
 	thread_join(h[1]);
 	printf("demo: DMA: meanwhile two threads mapped the neighbouring pages %lu times; "
 	       "DMA mappings left: %u\n", holder_maps, dma_mappings_live());
 	return bad + dma_mappings_live();
-#else
-	(void)pages;
-	(void)nr;
-	printf("demo: DMA phase skipped: this board has no DMA engine driver\n");
-	return 0;
-#endif
 }

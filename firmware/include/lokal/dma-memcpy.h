@@ -28,15 +28,32 @@ const char *dma_memcpy_engine(void);
 int dma_memcpy_sg(struct scatterlist *dst, int dst_nents,
 		  struct scatterlist *src, int src_nents, long timeout);
 
+/* What the engine's driver counted since it was set up. */
+struct dma_memcpy_stats {
+	unsigned long transfers;        /* copies that reached the engine */
+	unsigned long completion_irqs;  /* transfer-complete interrupts taken */
+	unsigned long error_irqs;       /* the engine's error interrupts */
+	unsigned long timeouts;         /* copies that ran out of time */
+};
+
+/*
+ * Fill st with the engine's counts (all zero before the first copy sets it
+ * up); a caller that wants its own work's figures takes the difference of
+ * two calls. Returns 0, or -ENODEV where the board has no engine.
+ */
+int dma_memcpy_get_stats(struct dma_memcpy_stats *st);
+
 /*
  * What a board supplies: its engine, or NULL. init() runs once, in the
- * first caller's thread, before the first copy.
+ * first caller's thread, before the first copy; get_stats() may be called
+ * before init().
  */
 struct dma_memcpy_ops {
 	const char *name;
 	int (*init)(void);
 	int (*memcpy_sg)(struct scatterlist *dst, int dst_nents,
 			 struct scatterlist *src, int src_nents, long timeout);
+	void (*get_stats)(struct dma_memcpy_stats *st);
 };
 const struct dma_memcpy_ops *board_dma_memcpy(void);
 

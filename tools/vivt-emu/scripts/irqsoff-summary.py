@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The interrupts-off figures of a set of vivt-emu runs (check-vivt,
-check-vivt-at91): the longest thread-context window over all runs, the
+check-vivt-at91sam9g20-ek): the longest thread-context window over all runs, the
 longest handler window per vector and IRQ line, the longest preempt-off
 windows, and every run whose longest thread-context window is above the
 bound.  Read from each run's stats file (vivt-emu --stats-file: the

@@ -94,6 +94,12 @@ unsigned int sim_dcache_size(void);
 void sim_dma_read(phys_addr_t pa, void *buf, size_t len);
 void sim_dma_write(phys_addr_t pa, const void *buf, size_t len);
 
+/*
+ * The bytes the model's console DMA engine (arch/sim/console_dma.c) read
+ * since the last call, at most size of them into buf; returns how many.
+ */
+size_t sim_console_dma_take(char *buf, size_t size);
+
 /* Physical memory as the RAM chips hold it (bypasses the cache model). */
 uint8_t *sim_phys(phys_addr_t pa);
 
