@@ -298,13 +298,24 @@ void sim_irq_unmasked(void)
 	irq_point(SIM_IRQ_AT_UNMASK, 0);
 }
 
+/* The kmap window whose PTE is *ptep, or NULL: by index, as sim_model_setup() laid them out. */
+static struct window *kmap_window_of_pte(const pte_t *ptep)
+{
+	uintptr_t p = (uintptr_t)ptep, pk = (uintptr_t)sim_pkmap_pt, fx = (uintptr_t)sim_fixmap_pt;
+
+	if (p >= pk && p < pk + LAST_PKMAP * sizeof(pte_t))
+		return &sim_windows[(p - pk) / sizeof(pte_t)];
+	if (p >= fx && p < fx + KM_MAX_IDX * sizeof(pte_t))
+		return &sim_windows[LAST_PKMAP + (p - fx) / sizeof(pte_t)];
+	return NULL;
+}
+
 void sim_irq_before_pte_write(pte_t *ptep)
 {
-	for (unsigned int i = 0; i < NR_KMAP_WINDOWS; i++)
-		if (sim_windows[i].cpu_pte == ptep) {
-			irq_point(SIM_IRQ_BEFORE_PTE_WRITE, sim_windows[i].va);
-			return;
-		}
+	struct window *w = kmap_window_of_pte(ptep);
+
+	if (w)
+		irq_point(SIM_IRQ_BEFORE_PTE_WRITE, w->va);
 }
 
 /* ---- data lines by address ------------------------------------------------ */

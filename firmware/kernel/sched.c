@@ -271,7 +271,7 @@ context_switch(struct thread *prev, struct thread *next, uint32_t work)
 	/* An opaque value: kept in a register, not loaded again after the switch (yield_no_maps_ns). */
 	__asm__("" : "+r"(marker));
 	switch_marker_at(marker, 1);
-	if (__builtin_expect(work != 0, 0)) {   /* prev's switch_work (read_fast()): maps or trace */
+	if (__builtin_expect(work != 0, 0)) {   /* prev's switch_work (read_queue_and_work()): maps or trace */
 		next = switch_out_work(prev, next);
 		if (next == prev)
 			return SWITCH_ABANDONED | (finish_switch(prev, marker) ? SWITCH_RESCHED : 0);
@@ -292,11 +292,16 @@ context_switch(struct thread *prev, struct thread *next, uint32_t work)
  * in-work is normally done (its switch-in did it); when an interrupt has
  * set it again meanwhile, the switch-out's slow path finds nothing to do.
  */
-static inline __attribute__((always_inline)) struct list_head *read_fast(const struct thread *t,
-									 uint32_t *work)
+#if UINTPTR_MAX == 0xffffffffu && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+_Static_assert(offsetof(struct thread, switch_work) == offsetof(struct thread, ready_queue) + 4 &&
+	       sizeof(union switch_work) == 4 && offsetof(struct thread, queue_and_work) % 8 == 0,
+	       "read_queue_and_work: the queue in the low word, switch_work in the high, one LDRD");
+#endif
+static inline __attribute__((always_inline))
+struct list_head *read_queue_and_work(const struct thread *t, uint32_t *work)
 {
 #if UINTPTR_MAX == 0xffffffffu && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t w = *(const volatile uint64_t *)&t->fast_word;   /* one access: not narrowed into two */
+	uint64_t w = *(const volatile uint64_t *)&t->queue_and_work;   /* one access: not narrowed into two */
 
 	*work = (uint32_t)(w >> 32);
 	return (struct list_head *)(uintptr_t)(uint32_t)w;
@@ -330,7 +335,7 @@ static inline __attribute__((always_inline)) unsigned int switch_once(enum sched
 {
 	struct thread *prev = current, *next;
 	uint32_t work;
-	struct list_head *q = read_fast(prev, &work);
+	struct list_head *q = read_queue_and_work(prev, &work);
 	unsigned int r;
 
 	if (why)

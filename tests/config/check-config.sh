@@ -153,10 +153,12 @@ done
 	tap_result "not ok" "make boards lists every board and where it runs" "wrong for:$bad; see $out/boards.log"
 
 # make help lists every target a user may call (every .PHONY target but
-# the internal FORCE and no-qemu-model), and nothing that is not a target.
+# the internal FORCE and no-qemu-model), and nothing that is not a target;
+# a line for NAME-BOARD stands for make's pattern rule NAME-%.
 mk -s help > "$out/help.log" 2>&1
-make -pRrq : 2>/dev/null | awk '/^\.PHONY:/ { for (i = 2; i <= NF; i++) print $i }' |
-	sort -u | grep -vx 'FORCE\|no-qemu-model' > "$out/targets.txt"
+make -pRrq : 2>/dev/null > "$out/make-db.txt"
+awk '/^\.PHONY:/ { for (i = 2; i <= NF; i++) print $i } /^[a-z-]+-%:/ { sub(/%:.*/, "BOARD"); print }' \
+	"$out/make-db.txt" | sort -u | grep -vx 'FORCE\|no-qemu-model' > "$out/targets.txt"
 awk '/^  [a-z]/ { print $1 }' "$out/help.log" | sort -u > "$out/help-targets.txt"
 missing=$(comm -23 "$out/targets.txt" "$out/help-targets.txt" | tr '\n' ' ')
 extra=$(comm -13 "$out/targets.txt" "$out/help-targets.txt" | tr '\n' ' ')

@@ -67,7 +67,7 @@ struct thread {
 	int prio;                       /* effective: base, or inherited through a mutex */
 	/*
 	 * What a switch reads of the thread it leaves, side by side and 8-byte
-	 * aligned so that where a pointer is 32 bits one load of fast_word
+	 * aligned so that where a pointer is 32 bits one load of queue_and_work
 	 * fetches both (an LDRD on ARMv5): ready_queue, &runqueue.queue[prio],
 	 * set with prio by sched_init_prio(), so that a yield finds its queue
 	 * with no arithmetic; and switch_work (above). yield_no_maps_ns and
@@ -78,7 +78,7 @@ struct thread {
 			struct list_head *ready_queue;
 			union switch_work switch_work;
 		};
-		uint64_t fast_word;
+		uint64_t queue_and_work;
 	} __attribute__((aligned(8)));
 	int base_prio;
 	enum thread_state state;

@@ -96,6 +96,11 @@ struct tlb {
 	uint32_t lockdown;	/* c10: victim in 28:26, preserve in bit 0 */
 	unsigned nlocked;	/* valid locked entries, to skip the search */
 	uint32_t *watch;	/* one bit per RAM word: a descriptor walked since the last c8 of all */
+	/* The nonzero words of watch, so that a c8 of all clears them, not
+	 * RAM/32 bytes (4 MiB at 128 MiB, copied on write in each sweep run). */
+	uint32_t *watched;
+	size_t nwatched, watched_cap;
+	bool watched_overflow;	/* the list could not grow: clear the whole map */
 	/* Ghosts by page number: 1 MiB sections, 64 KiB large, 4 KiB small pages. */
 	struct tlb_ghost *ghost[3];
 	uint32_t ghost_gen;	/* bumped by a c8 of all: every ghost dies */

@@ -34,6 +34,7 @@ int tlb_init(struct memsys *ms)
 void tlb_free(struct memsys *ms)
 {
 	free(ms->tlb.watch);
+	free(ms->tlb.watched);
 	for (unsigned k = 0; k < 3; k++)
 		free(ms->tlb.ghost[k]);
 }
@@ -94,11 +95,43 @@ static struct tlb_entry *lookup(struct tlb *t, uint32_t va)
 
 static void watch(struct memsys *ms, uint32_t pa)
 {
-	if (pa_in_ram(ms, pa)) {
-		size_t idx = word_index(ms, pa);
+	struct tlb *t = &ms->tlb;
+	size_t idx, w;
 
-		ms->tlb.watch[idx / 32] |= 1u << (idx % 32);
+	if (!pa_in_ram(ms, pa))
+		return;
+	idx = word_index(ms, pa);
+	w = idx / 32;
+	if (!t->watch[w] && !t->watched_overflow) {
+		if (t->nwatched == t->watched_cap) {
+			size_t cap = t->watched_cap ? 2 * t->watched_cap : 256;
+			uint32_t *n = realloc(t->watched, cap * sizeof(*n));
+
+			if (n) {
+				t->watched = n;
+				t->watched_cap = cap;
+			}
+		}
+		if (t->nwatched < t->watched_cap)
+			t->watched[t->nwatched++] = (uint32_t)w;
+		else
+			t->watched_overflow = true;
 	}
+	t->watch[w] |= 1u << (idx % 32);
+}
+
+/* Every watch bit off (a c8 of all). */
+static void unwatch_all(struct memsys *ms)
+{
+	struct tlb *t = &ms->tlb;
+
+	if (t->watched_overflow)
+		memset(t->watch, 0, (ms->words / 32 + 1) * sizeof(uint32_t));
+	else
+		for (size_t i = 0; i < t->nwatched; i++)
+			t->watch[t->watched[i]] = 0;
+	t->nwatched = 0;
+	t->watched_overflow = false;
 }
 
 static void count_locked(struct tlb *t)
@@ -273,7 +306,7 @@ void tlb_op(struct memsys *ms, unsigned crm, unsigned opc2, uint32_t val)
 		if (++t->ghost_gen == 0)
 			t->ghost_gen = 1;
 		/* Only the lockdown entries are left to watch for. */
-		memset(t->watch, 0, (ms->words / 32 + 1) * sizeof(uint32_t));
+		unwatch_all(ms);
 		for (unsigned i = 0; i < TLB_LOCKED; i++)
 			if (t->locked[i].valid) {
 				watch(ms, t->locked[i].l1pa);
