@@ -50,7 +50,7 @@ CFLAGS   := $(CPUFLAGS) -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-type-limits
 ASFLAGS  := $(CPUFLAGS) -g -I$(O)/include -Iarch/arm/include -Iboard/$(BOARD) -MMD -MP
 # Data only debug tools read (the emulator's reports) must survive --gc-sections.
 LDFLAGS  := $(CPUFLAGS) -nostartfiles -T $(BOARD_LDSCRIPT) -Wl,--gc-sections \
-            -Wl,--no-warn-rwx-segments -Wl,--undefined=kmap_layout \
+            -Wl,--no-warn-rwx-segments -Wl,--undefined=kmap_layout -Wl,--undefined=ram_layout \
             -Wl,--undefined=thread_name_offset -Wl,--undefined=pcpu_hot_offsets
 # newlib's stdio has no lock in this build: the calls that write to a
 # shared stream go through arch/arm/kernel/newlib-locks.c.

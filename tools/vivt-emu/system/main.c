@@ -350,6 +350,40 @@ static void print_stats(struct vemu *vm)
 				ms_report_kind_name((enum ms_report_kind)k));
 }
 
+/*
+ * The RAM the image was built for (its ram_layout) against the machine's:
+ * an image that expects more than --ram gives would read the missing part
+ * back as another part's data, and silently. 0 when they agree, or when
+ * the image says nothing (an older one, or one a boot stub copies later).
+ */
+static int check_ram(struct vemu *vm)
+{
+	struct { uint32_t base, bytes; } lay;
+	uint32_t addr, need_mb;
+
+	if (vm->opt.inner || !symbols_find(vm->syms, "ram_layout", &addr) ||
+	    !guest_read(vm, addr, &lay, sizeof(lay)))
+		return 0;
+	if (lay.base != vm->mach->ram_base) {
+		fprintf(stderr, "vivt-emu: error: %s was built for RAM at 0x%08x, but the %s machine has it "
+			"at 0x%08x: --machine names the board it was built for\n",
+			vm->opt.elf, lay.base, vm->mach->name, vm->mach->ram_base);
+		return 1;
+	}
+	if (lay.bytes <= vm->ram_size)
+		return 0;
+	need_mb = lay.bytes >> 20;
+	if (need_mb > vm->mach->ram_max_mb)
+		fprintf(stderr, "vivt-emu: error: %s was built for %u MiB of RAM (RAM_MB), more than the %s "
+			"machine's %u MiB: build it with RAM_MB=%u or less\n",
+			vm->opt.elf, need_mb, vm->mach->name, vm->mach->ram_max_mb, vm->mach->ram_max_mb);
+	else
+		fprintf(stderr, "vivt-emu: error: %s was built for %u MiB of RAM (RAM_MB), but the machine "
+			"has %u MiB: run it with --ram %u\n",
+			vm->opt.elf, need_mb, (unsigned)(vm->ram_size >> 20), need_mb);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct vemu *vm = calloc(1, sizeof(*vm));
@@ -397,6 +431,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vivt-emu: warning: %s has no symbol table (truncated or stripped?): "
 			"reports will not name functions and the 'IRQs inside' counters stay 0\n",
 			vm->opt.inner ? vm->opt.inner : vm->opt.elf);
+	if (check_ram(vm))
+		return 1;
 	if (irqsoff_cpu_init(vm))
 		return 1;
 	vm->mach->init(vm);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # vivt-emu's command line and run control, on the shell image (which never
 # ends by itself) and the demo: a D-cache size no ARM926EJ-S has is
-# refused; an ELF cut after its loadable segments runs with a warning that
+# refused; so is an image built for more RAM than --ram gives; an ELF cut after its loadable segments runs with a warning that
 # it has no symbols; a signal (even repeated) ends the run with the console
 # and summary written; a number option's bad value is refused saying what
 # is wrong; --insn-limit stops a run at exactly that count and says so; a
@@ -44,6 +44,14 @@ done <<'CASES'
 CASES
 [ -z "$bad" ]
 tap_check $? "vivt cli: --sweep's bad input (unknown function, empty range, counts out of range or not numbers, options without --sweep) is refused before the run" "wrong for:$bad"
+
+# An image built for more RAM than the machine is given is refused before
+# it runs (it would read the missing part back as other data, silently).
+tap_timeout 20 "$emu" --input /dev/null --ram 64 "$demo" > "$dir/ram.out" 2> "$dir/ram.err"
+rc=$?
+[ "$rc" = 1 ] && [ "$(wc -l < "$dir/ram.err")" = 1 ] && [ ! -s "$dir/ram.out" ] &&
+	grep -q "^vivt-emu: error: $demo was built for 128 MiB of RAM (RAM_MB), but the machine has 64 MiB: run it with --ram 128$" "$dir/ram.err"
+tap_check $? "vivt cli: a 128 MiB image on --ram 64 is refused before the run, naming the --ram it needs" "status $rc: $(head -c 200 "$dir/ram.err")"
 
 # Cut right after the last loadable segment's bytes: the code and data are
 # whole, the section headers and the symbol table are gone.
