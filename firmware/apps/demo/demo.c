@@ -41,7 +41,7 @@
 #define PAGES_PER_WORKER 64     /* at most; fewer when memory is short */
 #define MIN_PER_WORKER  2       /* each section maps a page and its neighbour */
 #define SAMPLER_PAGES   8
-#define ROUNDS          40
+#define ROUNDS          20      /* some 1,100 switches, half of them moving maps */
 #define POOL_WANTED     (WORKERS * PAGES_PER_WORKER + SAMPLER_PAGES)
 /* Lowmem pages left to the kernel when the demo tops up its pool. */
 #define LOWMEM_RESERVE  16
