@@ -23,12 +23,19 @@ board-mutants-%: $(VEMU)
 SHELL_FUZZ_SEED ?= 15
 SHELL_SMALL    := RAM_MB=8 LOWMEM_MB=8
 shell_o = $(shell bash -c '. tests/lib/images.sh && build_dir $(BOARD) "$(1)"')
+# Every other board QEMU models gets a short session of its own shell image
+# (its default folder: check-target's, in the same lane).
+shell_boards = $(filter-out $(BOARD),$(shell bash -c '. tests/lib/images.sh && qemu_boards'))
+shell_board_o = $(shell bash -c '. tests/lib/images.sh && build_dir $(1)')
 # The smallest memory the configuration check accepts must boot too.
 check-shell: bootstrap
 	@$(MAKE) --no-print-directory O=$(call shell_o) $(call shell_o)/shell.elf
 	@$(MAKE) --no-print-directory O=$(call shell_o,$(SHELL_SMALL)) $(SHELL_SMALL) \
 		$(call shell_o,$(SHELL_SMALL))/shell.elf
+	@$(foreach b,$(shell_boards),$(MAKE) --no-print-directory BOARD=$(b) O=$(call shell_board_o,$(b)) \
+		$(call shell_board_o,$(b))/shell.elf &&) true
 	@SHELL_SMALL_ELF=$(call shell_o,$(SHELL_SMALL))/shell.elf PYTHONDONTWRITEBYTECODE=1 \
+		SHELL_BOARD_ELFS="$(foreach b,$(shell_boards),$(b)=$(call shell_board_o,$(b))/shell.elf)" \
 		$(PYTHON) tests/shell/run_tests.py $(call shell_o)/shell.elf \
 		$(if $(TAP),$(TAP),/dev/null) $(SHELL_FUZZ_SEED)
 

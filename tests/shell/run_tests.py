@@ -83,6 +83,23 @@ def main():
     tap.run("gdb: lokal ps/kmaps equal the firmware's ps/kmaps at a breakpoint, lokal bt of a "
             "switched-out thread leaves the registers alone, lokal trace, one-line errors",
             debugger.gdb_commands, elf)
+    # Every other board QEMU models: its shell image answers the same
+    # commands (SHELL_BOARD_ELFS="BOARD=ELF ...", the runner's list).
+    for pair in os.environ.get("SHELL_BOARD_ELFS", "").split():
+        board, belf = pair.split("=", 1)
+        con = Console(belf)
+        try:
+            for name, fn in [("boots to the banner and the prompt", session.boots_on(board)),
+                             ("help lists every command", session.help_lists_all),
+                             ("ps shows the thread table", session.ps_table),
+                             ("kmaps lists threads and the pkmap pool", session.kmaps_pool),
+                             ("uptime advances", session.uptime_runs),
+                             ("exit ends the run with status 0", session.exit_status)]:
+                tap.run("%s: %s" % (board, name), fn, con)
+        finally:
+            con.kill()
+            with open(os.path.join(logdir, "session-%s.log" % board), "wb") as f:
+                f.write(con.log)
     small = os.environ.get("SHELL_SMALL_ELF")
     if small:
         tap.run("RAM_MB=8 LOWMEM_MB=8: boots, demo runs, bench says what it needs",

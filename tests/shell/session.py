@@ -31,6 +31,16 @@ def boot(con):
     check("type 'demo' to run the demo, or 'help'" in log, "no line pointing to demo/help")
 
 
+def boots_on(board):
+    """boot(), for the banner of another board's image."""
+    def check_boot(con):
+        con.prompt(timeout=60)
+        log = con.log.decode(errors="replace")
+        check("Lokal on %s" % board in log, "no 'Lokal on %s' banner" % board)
+        check("type 'demo' to run the demo, or 'help'" in log, "no line pointing to demo/help")
+    return check_boot
+
+
 def help_lists_all(con):
     out = con.cmd("help")
     for name in COMMANDS:
