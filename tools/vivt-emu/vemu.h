@@ -184,7 +184,7 @@ struct vemu {
 	uint32_t wfi_pc;		/* quiet-halt detection */
 	unsigned wfi_repeats;
 	uint64_t irqs_taken;
-	uint64_t irqs_in[4];		/* IRQs that landed inside irq_watch[] */
+	uint64_t *irqs_in;		/* per symbol index: IRQs that landed inside that function */
 
 	struct maint_op maint[VEMU_MAINT_RING];
 	uint32_t maint_next;		/* total recorded; index mod the ring */
@@ -246,7 +246,6 @@ int vemu_run(struct vemu *vm);
 void vemu_mmio_init(struct vemu *vm);
 
 /* Functions whose interruption check-vivt wants to see happen. */
-extern const char *const irq_watch[4];
 
 /* cpu.c */
 int cpu_init(struct vemu *vm);
@@ -285,6 +284,10 @@ void symbols_free(struct symbols *s);
 size_t symbols_count(const struct symbols *s);
 /* Name of the function holding addr and the offset into it, or NULL. */
 const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off);
+/* The function holding addr as an index below symbols_count(), or -1. */
+long symbols_func_index(const struct symbols *s, uint32_t addr);
+/* Symbol i's name (i below symbols_count()), or NULL. */
+const char *symbols_name(const struct symbols *s, size_t i);
 bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr);
 /* The function called name: its address and size (an assembly label's runs
  * to the next function); false if there is none. */

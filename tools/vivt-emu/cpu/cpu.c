@@ -115,19 +115,13 @@ static void enter_exception(struct vemu *vm, uint32_t mode, uint32_t offset, uin
 	cpu_set_reg(vm, UC_ARM_REG_PC, vbase + offset);
 }
 
-const char *const irq_watch[4] = {
-	"__cpuc_flush_dcache_area", "cpu_dcache_clean_area",
-	"kmap_local_sched_out", "kmap_local_sched_in",
-};
-
 void cpu_take_irq(struct vemu *vm, uint32_t pc)
 {
-	uint32_t off;
-	const char *sym = symbols_lookup(vm->syms, pc, &off);
+	long f = vm->irqs_in ? symbols_func_index(vm->syms, pc) : -1;
 
-	for (int i = 0; sym && i < 4; i++)
-		if (!strcmp(sym, irq_watch[i]))
-			vm->irqs_in[i]++;
+	/* Where IRQs land, per function: the runners ask about the ones they care for. */
+	if (f >= 0)
+		vm->irqs_in[f]++;
 	vm->irqs_taken++;
 	vm->wfi_repeats = 0;
 	enter_exception(vm, MODE_IRQ, 0x18, pc + 4);

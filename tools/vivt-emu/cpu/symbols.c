@@ -131,7 +131,8 @@ size_t symbols_count(const struct symbols *s)
 	return s ? s->n : 0;
 }
 
-const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off)
+/* The function symbol holding addr, or NULL. */
+static const struct sym *func_at(const struct symbols *s, uint32_t addr)
 {
 	const struct sym *best = NULL;
 	size_t lo = 0, hi;
@@ -155,8 +156,29 @@ const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off
 	}
 	if (!best || (best->size && addr - best->addr >= best->size + 0x1000))
 		return NULL;
-	*off = addr - best->addr;
-	return best->name;
+	return best;
+}
+
+const char *symbols_lookup(const struct symbols *s, uint32_t addr, uint32_t *off)
+{
+	const struct sym *f = func_at(s, addr);
+
+	if (!f)
+		return NULL;
+	*off = addr - f->addr;
+	return f->name;
+}
+
+long symbols_func_index(const struct symbols *s, uint32_t addr)
+{
+	const struct sym *f = func_at(s, addr);
+
+	return f ? (long)(f - s->v) : -1;
+}
+
+const char *symbols_name(const struct symbols *s, size_t i)
+{
+	return s && i < s->n ? s->v[i].name : NULL;
 }
 
 bool symbols_find(const struct symbols *s, const char *name, uint32_t *addr)

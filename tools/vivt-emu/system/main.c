@@ -350,6 +350,34 @@ static void print_stats(struct vemu *vm)
 				ms_report_kind_name((enum ms_report_kind)k));
 }
 
+/* The functions most IRQs landed in (all of them: the stats file). */
+static void print_irqs_in(struct vemu *vm)
+{
+	size_t n = symbols_count(vm->syms), top[4], ntop = 0, funcs = 0;
+
+	for (size_t i = 0; vm->irqs_in && i < n; i++) {
+		size_t k;
+
+		if (!vm->irqs_in[i])
+			continue;
+		funcs++;
+		for (k = ntop; k > 0 && vm->irqs_in[top[k - 1]] < vm->irqs_in[i]; k--)
+			if (k < 4)
+				top[k] = top[k - 1];
+		if (k < 4) {
+			top[k] = i;
+			if (ntop < 4)
+				ntop++;
+		}
+	}
+	if (!funcs)
+		return;
+	fprintf(vm->out, "vivt-emu: IRQs landed in %zu function(s), the most in:", funcs);
+	for (size_t k = 0; k < ntop; k++)
+		fprintf(vm->out, " %s %llu%s", symbols_name(vm->syms, top[k]),
+			(unsigned long long)vm->irqs_in[top[k]], k + 1 < ntop ? "," : "\n");
+}
+
 /*
  * The RAM the image was built for (its ram_layout) against the machine's:
  * an image that expects more than --ram gives would read the missing part
@@ -433,6 +461,7 @@ int main(int argc, char **argv)
 			vm->opt.inner ? vm->opt.inner : vm->opt.elf);
 	if (check_ram(vm))
 		return 1;
+	vm->irqs_in = calloc(symbols_count(vm->syms) + 1, sizeof(*vm->irqs_in));
 	if (irqsoff_cpu_init(vm))
 		return 1;
 	vm->mach->init(vm);
@@ -462,9 +491,7 @@ int main(int argc, char **argv)
 		secs > 0 ? (double)vm->insns / secs / 1e6 : 0.0, cpu,
 		cpu > 0 ? (double)vm->insns / cpu / 1e6 : 0.0, (double)vm->now / 1e9, (unsigned long)vm->irqs_taken, vm->reports,
 		vm->ms ? "" : " (no memory-system model)");
-	fprintf(vm->out, "vivt-emu: IRQs inside");
-	for (int i = 0; i < 4; i++)
-		fprintf(vm->out, " %s %llu%s", irq_watch[i], (unsigned long long)vm->irqs_in[i], i < 3 ? "," : "\n");
+	print_irqs_in(vm);
 	if (!vm->sweep.result)	/* a sweep run: its verdict is what counts, and this would start addr2line */
 		irqsoff_cpu_report(vm);
 	if (vm->ms && vm->opt.stats)
@@ -486,6 +513,7 @@ int main(int argc, char **argv)
 		ms_free(vm->ms);
 	uc_close(vm->uc);
 	irqsoff_cpu_free(vm);
+	free(vm->irqs_in);
 	symbols_free(vm->syms);
 	return status;
 }

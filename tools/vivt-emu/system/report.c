@@ -16,7 +16,8 @@
 #include "vemu.h"
 #include "memsys/memsys.h"
 
-#define THREAD_NAME_LEN	16u
+/* The longest thread name a report reads (the image's own limit is its business). */
+#define NAME_MAX_READ	64
 #define REPORTS_IN_FULL	10
 
 /* How many loads and stores one instruction issues. */
@@ -66,7 +67,7 @@ uint32_t report_exact_pc(struct vemu *vm, bool is_store, unsigned ordinal)
 void report_thread_name(struct vemu *vm, char *buf, size_t len)
 {
 	uint32_t cur_addr, cur = 0, off_addr, off = 0;
-	char name[THREAD_NAME_LEN + 1] = "";
+	char name[NAME_MAX_READ + 1] = "";
 
 	snprintf(buf, len, "unknown");
 	if (!guest_pcpu_hot_field(vm, PCPU_HOT_CURR, &cur_addr) || !guest_read(vm, cur_addr, &cur, 4) || !cur)
@@ -75,10 +76,15 @@ void report_thread_name(struct vemu *vm, char *buf, size_t len)
 	if (!symbols_find(vm->syms, "thread_name_offset", &off_addr) ||
 	    !guest_read(vm, off_addr, &off, 4) || off > 4096)
 		return;
-	if (!guest_read(vm, cur + off, name, THREAD_NAME_LEN))
-		return;
-	name[THREAD_NAME_LEN] = 0;
-	snprintf(buf, len, "'%s'", name);
+	/* Up to its NUL (the kernel always leaves one), however long the image's names are. */
+	for (size_t i = 0; i < sizeof(name) - 1; i++) {
+		if (!guest_read(vm, cur + off + (uint32_t)i, &name[i], 1))
+			return;
+		if (!name[i]) {
+			snprintf(buf, len, "'%s'", name);
+			return;
+		}
+	}
 }
 
 /*

@@ -6,7 +6,7 @@
  *
  *   exit= insns= wall_s= cpu_s= emulated_s= irqs= reports=
  *   pipe=                   the pipeline's cycles beyond one per instruction
- *   irqs_in.<symbol>=       IRQs that landed inside each watched routine
+ *   irqs_in.<symbol>=       IRQs that landed inside that function (those with any)
  *   loads= stores= fetches= dfills= dwritebacks= devictions= ifills=
  *   cp15= walks= tlbmisses= drains=      (with the memory-system model)
  *   report.<kind>=          reports of each kind (spaces become '_',
@@ -48,8 +48,9 @@ int stats_file_write(struct vemu *vm, const char *path, int status, double secs,
 	fprintf(f, "wall_s=%.3f\ncpu_s=%.3f\nemulated_s=%.6f\n", secs, cpu, (double)vm->now / 1e9);
 	put(f, "irqs", vm->irqs_taken);
 	put(f, "reports", vm->reports);
-	for (int i = 0; i < 4; i++)
-		fprintf(f, "irqs_in.%s=%llu\n", irq_watch[i], (unsigned long long)vm->irqs_in[i]);
+	for (size_t i = 0; vm->irqs_in && i < symbols_count(vm->syms); i++)
+		if (vm->irqs_in[i])
+			fprintf(f, "irqs_in.%s=%llu\n", symbols_name(vm->syms, i), (unsigned long long)vm->irqs_in[i]);
 	if (vm->ms) {
 		struct ms_stats st;
 
