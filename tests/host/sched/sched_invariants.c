@@ -25,6 +25,26 @@ static void expect_sched_panic(void (*fn)(void *), const char *const needles[])
 }
 
 /*
+ * The common case: a victim at PRIO_TEST - 4 that logs 'v' is queued,
+ * plant breaks an invariant and yields, which must panic with needles;
+ * repair (IRQs off) undoes the damage, and the victim then runs to its end.
+ */
+static void plant_beside_a_victim(void (*plant)(void *), const char *const needles[],
+				  void (*repair)(void))
+{
+	unsigned long flags;
+
+	log_reset();
+	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
+	expect_sched_panic(plant, needles);
+	flags = arch_local_irq_save();
+	repair();
+	arch_local_irq_restore(flags);
+	thread_join(victim);
+	assert_string_equal(log_buf, "v");
+}
+
+/*
  * The walk lets interrupts in between its steps. One lands while it stands
  * on B's node and moves B to another ready queue (a priority change): the
  * walk must see pcpu_hot.rq.gen change and start that queue again, not follow
@@ -101,20 +121,17 @@ static void clear_bitmap_bit_then_yield(void *arg)
 	thread_yield();
 }
 
+static void set_bitmap_bit(void)
+{
+	pcpu_hot.rq.bitmap |= 1u << victim->prio;
+}
+
 void queue_without_its_bitmap_bit_panics(void **state)
 {
-	unsigned long flags;
-
 	(void)state;
-	log_reset();
-	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
-	expect_sched_panic(clear_bitmap_bit_then_yield, (const char *const[]){
-		"thread 'main'", "ready queue 12 is not empty but its bitmap bit is clear", NULL });
-	flags = arch_local_irq_save();
-	pcpu_hot.rq.bitmap |= 1u << victim->prio;
-	arch_local_irq_restore(flags);
-	thread_join(victim);
-	assert_string_equal(log_buf, "v");
+	plant_beside_a_victim(clear_bitmap_bit_then_yield, (const char *const[]){
+		"thread 'main'", "ready queue 12 is not empty but its bitmap bit is clear", NULL },
+		set_bitmap_bit);
 }
 
 /* A second wake-up of a thread that is already running queues it. */
@@ -148,17 +165,17 @@ static void raise_prio_directly_then_yield(void *arg)
 	thread_yield();
 }
 
+static void restore_prio(void)
+{
+	victim->prio = PRIO_TEST - 4;
+}
+
 void urgent_ready_thread_without_need_resched_panics(void **state)
 {
 	(void)state;
-	log_reset();
-	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
-	expect_sched_panic(raise_prio_directly_then_yield, (const char *const[]){
+	plant_beside_a_victim(raise_prio_directly_then_yield, (const char *const[]){
 		"thread 'main'", "ready thread 'victim' (priority 20) is more urgent",
-		"need_resched is not set", NULL });
-	victim->prio = PRIO_TEST - 4;
-	thread_join(victim);
-	assert_string_equal(log_buf, "v");
+		"need_resched is not set", NULL }, restore_prio);
 }
 
 /* A priority's queue written behind the scheduler's back: the yield would use the wrong one. */
@@ -169,16 +186,17 @@ static void move_ready_queue_then_yield(void *arg)
 	thread_yield();
 }
 
+static void restore_ready_queue(void)
+{
+	victim->ready_queue = &pcpu_hot.rq.queue[victim->prio];
+}
+
 void ready_queue_not_of_its_priority_panics(void **state)
 {
 	(void)state;
-	log_reset();
-	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
-	expect_sched_panic(move_ready_queue_then_yield, (const char *const[]){
-		"thread 'main'", "thread 'victim' (priority 12) has the ready queue of priority 13", NULL });
-	victim->ready_queue = &pcpu_hot.rq.queue[victim->prio];
-	thread_join(victim);
-	assert_string_equal(log_buf, "v");
+	plant_beside_a_victim(move_ready_queue_then_yield, (const char *const[]){
+		"thread 'main'", "thread 'victim' (priority 12) has the ready queue of priority 13", NULL },
+		restore_ready_queue);
 }
 
 /*
@@ -206,20 +224,17 @@ static void unlink_ready_thread_then_yield(void *arg)
 	thread_yield();
 }
 
+static void requeue_victim(void)
+{
+	enqueue_ready(victim, false);
+}
+
 void ready_thread_unlinked_panics(void **state)
 {
-	unsigned long flags;
-
 	(void)state;
-	log_reset();
-	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
-	expect_sched_panic(unlink_ready_thread_then_yield, (const char *const[]){
-		"thread 'main'", "ready thread 'victim' (priority 12) is on no ready queue", NULL });
-	flags = arch_local_irq_save();
-	enqueue_ready(victim, false);
-	arch_local_irq_restore(flags);
-	thread_join(victim);
-	assert_string_equal(log_buf, "v");
+	plant_beside_a_victim(unlink_ready_thread_then_yield, (const char *const[]){
+		"thread 'main'", "ready thread 'victim' (priority 12) is on no ready queue", NULL },
+		requeue_victim);
 }
 
 /* A ready thread whose node sits, well linked, on a wait queue instead. */
@@ -236,21 +251,18 @@ static void ready_thread_to_wait_queue_then_yield(void *arg)
 	thread_yield();
 }
 
-void ready_thread_on_a_wait_queue_panics(void **state)
+static void move_victim_back(void)
 {
-	unsigned long flags;
-
-	(void)state;
-	log_reset();
-	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
-	expect_sched_panic(ready_thread_to_wait_queue_then_yield, (const char *const[]){
-		"thread 'main'", "ready thread 'victim' (priority 12) is on no ready queue", NULL });
-	flags = arch_local_irq_save();
 	list_del_init(&victim->node);
 	enqueue_ready(victim, false);
-	arch_local_irq_restore(flags);
-	thread_join(victim);
-	assert_string_equal(log_buf, "v");
+}
+
+void ready_thread_on_a_wait_queue_panics(void **state)
+{
+	(void)state;
+	plant_beside_a_victim(ready_thread_to_wait_queue_then_yield, (const char *const[]){
+		"thread 'main'", "ready thread 'victim' (priority 12) is on no ready queue", NULL },
+		move_victim_back);
 }
 
 /* A queued thread whose state says it waits. */
@@ -261,16 +273,17 @@ static void block_queued_thread_then_yield(void *arg)
 	thread_yield();
 }
 
+static void make_victim_ready(void)
+{
+	victim->state = THREAD_READY;
+}
+
 void queued_thread_not_ready_panics(void **state)
 {
 	(void)state;
-	log_reset();
-	victim = spawn("victim", note, (void *)'v', PRIO_TEST - 4);
-	expect_sched_panic(block_queued_thread_then_yield, (const char *const[]){
-		"thread 'main'", "thread 'victim' is on ready queue 12 but blocked", NULL });
-	victim->state = THREAD_READY;
-	thread_join(victim);
-	assert_string_equal(log_buf, "v");
+	plant_beside_a_victim(block_queued_thread_then_yield, (const char *const[]){
+		"thread 'main'", "thread 'victim' is on ready queue 12 but blocked", NULL },
+		make_victim_ready);
 }
 
 /* A blocked thread taken off its wait queue through a stale node: no wake-up can reach it. */
