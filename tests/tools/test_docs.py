@@ -215,3 +215,32 @@ class BenchResults(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ApiReference(unittest.TestCase):
+    """docs/api.md is the public headers' comments, and every public function has one."""
+
+    def test_api_md_is_the_headers(self):
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "api-doc.py"), "--check",
+                            os.path.join(ROOT, "docs", "api.md")], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+
+    def test_an_undocumented_function_is_named(self):
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import importlib
+        api = importlib.import_module("api-doc")
+        with tempfile.NamedTemporaryFile("w", suffix=".h", delete=False) as f:
+            f.write("/* A header. */\n#ifndef X_H\n#define X_H\n\n"
+                    "/* Says what it promises. */\nint documented(int a);\n\n"
+                    "unsigned long bare(void);\nstatic inline int helper_kept(void)\n{\n\treturn 0;\n}\n"
+                    "static inline void __private(void) {}\n#endif\n")
+        try:
+            head, funcs = api.parse(f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(head, "A header.")
+        documented = {name: comment for name, _, comment, _ in funcs}
+        self.assertEqual(documented["documented"], "Says what it promises.")
+        self.assertIsNone(documented["bare"])
+        self.assertIsNone(documented["helper_kept"])
+        self.assertIn("__private", documented)

@@ -26,6 +26,7 @@ struct completion {
 #define COMPLETION_INITIALIZER(name) { COMPL_MAGIC, 0, WAIT_QUEUE_INIT((name).wait) }
 #define DECLARE_COMPLETION(name) struct completion name = COMPLETION_INITIALIZER(name)
 
+/* Set up x with nothing completed (DECLARE_COMPLETION does it statically). */
 void init_completion(struct completion *x);
 /* Forget past complete()s and complete_all(), for reuse. No thread may be waiting. */
 void reinit_completion(struct completion *x);

@@ -75,12 +75,14 @@ struct scatterlist {
 	unsigned int dma_length;
 };
 
+/* Clear nents entries before sg_set_page() fills them. */
 static inline void sg_init_table(struct scatterlist *sg, unsigned int nents)
 {
 	for (unsigned int i = 0; i < nents; i++)
 		sg[i] = (struct scatterlist){ 0 };
 }
 
+/* Entry sg describes len bytes of page from offset (not yet mapped for the device). */
 static inline void sg_set_page(struct scatterlist *sg, struct page *page,
 			       unsigned int len, unsigned int offset)
 {

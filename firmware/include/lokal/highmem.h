@@ -162,6 +162,7 @@ static inline void *kmap_atomic_pfn(unsigned long pfn);
 
 /* ---- helpers: each maps, works and unmaps in one call --------------------- */
 
+/* The helpers' own check: panics, naming who, when off + len leaves the page. */
 static inline void kmap_range_check(const char *who, size_t off, size_t len)
 {
 	if (off > PAGE_SIZE || len > PAGE_SIZE - off)

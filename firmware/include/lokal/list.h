@@ -12,6 +12,7 @@ struct list_head {
 #define LIST_HEAD_INIT(name) { &(name), &(name) }
 #define LIST_HEAD_DECL(name) struct list_head name = LIST_HEAD_INIT(name)
 
+/* An empty list: l points at itself both ways. */
 static inline void INIT_LIST_HEAD(struct list_head *l)
 {
 	l->next = l->prev = l;
@@ -31,6 +32,7 @@ static inline void list_add_tail(struct list_head *n, struct list_head *head)
 	__list_link(n, head->prev, head);
 }
 
+/* Insert n right after head (at the front). */
 static inline void list_add(struct list_head *n, struct list_head *head)
 {
 	__list_link(n, head, head->next);
@@ -57,12 +59,14 @@ static inline struct list_head *__list_del_first(struct list_head *head)
 	return first;
 }
 
+/* Unlink n and leave it an empty list, so list_empty(n) says it is off. */
 static inline void list_del_init(struct list_head *n)
 {
 	__list_del_entry(n);
 	INIT_LIST_HEAD(n);
 }
 
+/* True when head has no entry. */
 static inline bool list_empty(const struct list_head *head)
 {
 	return head->next == head;

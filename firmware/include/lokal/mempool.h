@@ -135,6 +135,7 @@ unsigned int mempool_nr_free(struct mempool *pool);
 int __mempool_alloc_wait(struct mempool *pool, void **block, long timeout, unsigned long flags);
 void __mempool_free_slow(struct mempool *pool, void *block, unsigned long flags);
 
+/* The header in front of block (the inline fast paths' helper). */
 static inline union mempool_header *mempool_header(void *block)
 {
 	return (union mempool_header *)block - 1;

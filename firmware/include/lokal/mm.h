@@ -38,6 +38,7 @@ struct page {
 
 extern struct page mem_map[];
 
+/* True when pfn is a page of RAM that mem_map[] describes. */
 static inline bool pfn_valid(unsigned long pfn)
 {
 	/* Unsigned: a pfn below the offset wraps to a huge value. */
@@ -50,16 +51,19 @@ static inline struct page *pfn_to_page(unsigned long pfn)
 	return &mem_map[pfn - ARCH_PFN_OFFSET];
 }
 
+/* The page frame number of page (which must be in mem_map[]). */
 static inline unsigned long page_to_pfn(const struct page *page)
 {
 	return (unsigned long)(page - mem_map) + ARCH_PFN_OFFSET;
 }
 
+/* True for a highmem page: one with no permanent kernel address, to be mapped. */
 static inline bool PageHighMem(const struct page *page)
 {
 	return (page->flags & PG_highmem) != 0;
 }
 
+/* The zone page belongs to. */
 static inline enum zone_type page_zone(const struct page *page)
 {
 	return PageHighMem(page) ? ZONE_HIGHMEM : ZONE_LOWMEM;

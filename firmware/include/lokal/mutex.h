@@ -43,6 +43,7 @@ void mutex_lock(struct mutex *m);
  * out first (the priority lent to the owner is then taken back).
  */
 int mutex_lock_timeout(struct mutex *m, long timeout);
+/* Own m if it is free, never sleeping: true when owned (Linux's sense). Threads only. */
 bool mutex_trylock(struct mutex *m);
 /* Release m; only the owner may. The most urgent waiter (FIFO among equals) gets it next. */
 void mutex_unlock(struct mutex *m);

@@ -23,21 +23,25 @@ void preempt_schedule(void);
 #define __preempt (pcpu_hot.preempt)
 #define __preempt_count (__preempt.count)
 
+/* The whole counter: 0 in a thread that may be preempted. */
 static inline unsigned int preempt_count(void)
 {
 	return __preempt_count;
 }
 
+/* True inside an interrupt handler. */
 static inline bool in_irq(void)
 {
 	return (__preempt_count & HARDIRQ_MASK) != 0;
 }
 
+/* True where a switch must not happen: preemption off or in a handler. */
 static inline bool in_atomic(void)
 {
 	return __preempt_count != 0;
 }
 
+/* No switch until the matching preempt_enable(); nests. Interrupts still come. */
 static inline void preempt_disable(void)
 {
 	__preempt_count++;
@@ -68,6 +72,7 @@ static inline void preempt_enable_no_resched(void)
 	__preempt_count--;
 }
 
+/* kmap_atomic()'s side effect, counted per thread: a fault while disabled is reported. */
 void pagefault_disable(void);
 void pagefault_enable(void);
 bool pagefault_disabled(void);

@@ -37,6 +37,7 @@ unsigned int trace_count(bool *overflowed);
 /* The buffer for in-place post-processing; NULL while recording. */
 struct trace_event *trace_events_mutable(void);
 
+/* Record an edge of sig to value at the current counter value (a no-op when not recording). */
 void trace_record(enum trace_signal sig, unsigned int value);
 /* Record an edge that happened at an earlier counter value (e.g. a timer's expiry). */
 void trace_record_at(enum trace_signal sig, unsigned int value, uint32_t time);
@@ -63,12 +64,12 @@ static inline void trace_thread_init(struct thread *t)
 	t->switch_work.trace_in = __trace_active;
 }
 
+/* The scheduler's switch edges: one load and branch when no trace runs. */
 static inline void trace_switch_start(void)
 {
 	if (__trace_active)
 		__trace_switch_start();
 }
-
 static inline void trace_switch_end(const struct thread *to, unsigned int kmaps)
 {
 	if (__trace_active)

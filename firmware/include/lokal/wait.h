@@ -21,6 +21,7 @@ struct wait_queue {
 
 #define WAIT_QUEUE_INIT(name) { LIST_HEAD_INIT((name).waiters) }
 
+/* Set up wq with no waiter (WAIT_QUEUE_INIT does it statically). */
 void init_waitqueue(struct wait_queue *wq);
 /* Block the current thread on wq. Interrupts must be off; they are off on return. */
 void sleep_on(struct wait_queue *wq);
