@@ -16,6 +16,7 @@ import test_howto   # noqa: E402
 import test_tap     # noqa: E402
 import test_arrows  # noqa: E402
 import test_cyclic  # noqa: E402
+import test_irqsoff  # noqa: E402
 
 
 class TapResult(unittest.TextTestResult):
@@ -37,7 +38,7 @@ class TapResult(unittest.TextTestResult):
 load = unittest.defaultTestLoader.loadTestsFromModule
 suite = unittest.TestSuite([load(test_latency), load(test_rates), load(test_sigrok),
                             load(test_docs), load(test_decoder), load(test_howto), load(test_tap),
-                            load(test_arrows), load(test_cyclic)])
+                            load(test_arrows), load(test_cyclic), load(test_irqsoff)])
 # The runner's own report is kept, and shown only for what failed: the TAP
 # lines below are the one line per test.
 report = io.StringIO()
@@ -50,5 +51,5 @@ for r, name in TapResult.lines:
     tap.result(r == "ok", name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ")
                .replace("test_rates.", "latency input: ").replace("test_docs.", "docs: ")
                .replace("test_howto.", "how to add: ").replace("test_arrows.", "arrows: ").replace("test_tap.", "tap writer: ").replace("test_decoder.", "sigrok decoder: ")
-               .replace("test_cyclic.", "latency cyclic: "))
+               .replace("test_cyclic.", "latency cyclic: ").replace("test_irqsoff.", "irqsoff summary: "))
 sys.exit(0 if tap.close("check-tools") and res.wasSuccessful() else 1)

@@ -117,8 +117,8 @@ fi
 
 # ---- interrupts-off and preemption-off windows over every run.
 : > "$out/irqsoff.txt"
-read -r irqs_bound preempt_bound < <(python3 tools/vivt-emu/scripts/irqsoff-summary.py --bounds)
-irqsoff_bound "vivt-$board" "$irqs_bound" "$preempt_bound" "$runs" "$out" "$out/irqsoff.txt"
+read -r irqs_bound preempt_bound handler_bound < <(python3 tools/vivt-emu/scripts/irqsoff-summary.py --bounds)
+irqsoff_bound "vivt-$board" "$irqs_bound" "$preempt_bound" "$handler_bound" "$runs" "$out" "$out/irqsoff.txt"
 CALIB_LABEL=vivt-$board tap_from "vivt-$board IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu" \
 	"$(build_dir "$board")/tests/test_irqsoff_calib.elf" "$out/calib" "$irqs_bound" "$preempt_bound" \
 	--machine "$machine" --ram "$(image_config "$(build_dir "$board")/tests/test_irqsoff_calib.elf" RAM_MB)"

@@ -162,8 +162,8 @@ d_bad=$(grep -lF 'KMAP_DEFER=0' "$outdir"/*.result 2>/dev/null | xargs -r grep -
 echo "vivt: $d_runs runs in configuration KMAP_DEFER=0 (Linux's eager scheme), $d_bad failing" | tee -a "$outdir/summary.txt"
 # ---- interrupts-off windows (irqsoff-cpu.c): the figures over every run,
 # the bound, the measurement's own unit test and calibration image.
-read -r irqs_bound preempt_bound < <(python3 tools/vivt-emu/scripts/irqsoff-summary.py --bounds)
-irqsoff_bound vivt "$irqs_bound" "$preempt_bound" "$runs" "$outdir" "$outdir/summary.txt"
+read -r irqs_bound preempt_bound handler_bound < <(python3 tools/vivt-emu/scripts/irqsoff-summary.py --bounds)
+irqsoff_bound vivt "$irqs_bound" "$preempt_bound" "$handler_bound" "$runs" "$outdir" "$outdir/summary.txt"
 TAP_PREFIX="vivt unit: " tap_from "vivt unit: build/vivt-emu/test_irqsoff" build/vivt-emu/test_irqsoff
 TAP_PREFIX="vivt unit: " tap_from "vivt unit: build/vivt-emu/test_pipeline" build/vivt-emu/test_pipeline
 tap_from "vivt IRQs-off calibration" tools/vivt-emu/tests/irqsoff-calib.sh "$emu" "$O/tests/test_irqsoff_calib.elf" \

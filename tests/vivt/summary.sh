@@ -3,22 +3,23 @@
 # scripts (the runs' stats files, lokal-latency's JSON report), never from
 # printed reports.
 #
-# irqsoff_bound PREFIX BOUND PBOUND RUNS DIR SUMMARY
+# irqsoff_bound PREFIX BOUND PBOUND HBOUND RUNS DIR SUMMARY
 # prints the interrupts-off and preemption-off figures of the runs
 # (irqsoff-summary.py), adds them to SUMMARY, and writes one TAP line: ok
 # when every run's longest thread-context IRQs-off window is within BOUND
-# instructions and its longest kernel preemption-off window within PBOUND,
+# instructions, its longest kernel preemption-off window within PBOUND and
+# the kernel's part of its longest handler window within HBOUND,
 # otherwise one failing line per window above its bound, in every
 # configuration, debug builds included.
 irqsoff_bound() {
-	local prefix=$1 bound=$2 pbound=$3 runs=$4 dir=$5 summary=$6 rc over r
+	local prefix=$1 bound=$2 pbound=$3 hbound=$4 runs=$5 dir=$6 summary=$7 rc over r
 	rm -f "$dir/irqsoff-over.txt"
 	python3 tools/vivt-emu/scripts/irqsoff-summary.py "$prefix" "$bound" "$runs" "$dir" \
-		--preempt-bound "$pbound" --over "$dir/irqsoff-over.txt" | tee -a "$summary"
+		--preempt-bound "$pbound" --handler-kernel-bound "$hbound" --over "$dir/irqsoff-over.txt" | tee -a "$summary"
 	rc=${PIPESTATUS[0]}
 	over=$(cat "$dir/irqsoff-over.txt" 2>/dev/null)
 	if [ "$rc" = 0 ]; then
-		tap_result ok "$prefix: every thread-context IRQs-off window within $bound instructions, every kernel preemption-off window within $pbound"
+		tap_result ok "$prefix: every thread-context IRQs-off window within $bound instructions, every kernel preemption-off window within $pbound, every handler window's kernel part within $hbound"
 	elif [ -n "$over" ]; then
 		while IFS= read -r r; do tap_result "not ok" "$prefix: $r"; done <<< "$over"
 	else

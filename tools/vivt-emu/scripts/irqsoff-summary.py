@@ -6,17 +6,18 @@ windows, and every run whose longest thread-context window is above the
 bound.  Read from each run's stats file (vivt-emu --stats-file: the
 irqsoff.* keys), never from its printed report.
 
-  irqsoff-summary.py PREFIX BOUND RUNS DIR [--preempt-bound P] [--over FILE]
+  irqsoff-summary.py PREFIX BOUND RUNS DIR [--preempt-bound P] [--handler-kernel-bound H] [--over FILE]
                               runs.txt lines (label|...|args), DIR/<n>.log.stats
                               (tests/run-image's)
   irqsoff-summary.py PREFIX BOUND --stats STATS [--preempt-bound P [--preempt-who W]] [--over FILE]
                               one stats file (the calibration image)
-  irqsoff-summary.py --bounds prints Lokal's two bounds (THREAD_BOUND
-                              PREEMPT_BOUND below), for the checks and the bench
+  irqsoff-summary.py --bounds prints the check's three bounds (THREAD_BOUND
+                              PREEMPT_BOUND HANDLER_KERNEL_CHECK_BOUND below)
 
 BOUND holds for every thread-context IRQs-off window; P, when given, for
 every preemption-off window the kernel opened (W: 'app' checks the
-application's instead, for the calibration image, whose windows are its own).
+application's instead, for the calibration image, whose windows are its own);
+H, when given, for the kernel's part of every handler window.
 Exit status 1 when some run is above a bound (each such run then gets a line
 'PREFIX: over the bound: WHAT above N instructions in LABEL: M instructions,
 opened at ..., closed at ...', and with --over the same without the prefix in FILE, for the check's verdict),
@@ -35,7 +36,12 @@ THREAD_BOUND = 200
 PREEMPT_BOUND = 1000
 # The kernel's part of an interrupt handler's window (entry, dispatch,
 # wake-ups, the switch and its kmap work; not the handler's own code).
+# HANDLER_KERNEL_BOUND is the goal the bench reports against; the test
+# images (debug builds, an IRQ-exit switch that moves maps) are not under
+# it yet, so the check holds every run to HANDLER_KERNEL_CHECK_BOUND: a
+# guard against the windows of thousands of instructions there once were.
 HANDLER_KERNEL_BOUND = 300
+HANDLER_KERNEL_CHECK_BOUND = 1000
 
 # The stats file's window keys (irqsoff.<window>.*) as the report names them.
 VECTORS = {"reset": "reset", "undefined": "undefined", "svc": "SVC", "prefetch_abort": "prefetch abort",
@@ -114,13 +120,15 @@ def take_option(argv, name):
 
 def main(argv):
     if argv[1:] == ['--bounds']:
-        print(THREAD_BOUND, PREEMPT_BOUND)
+        print(THREAD_BOUND, PREEMPT_BOUND, HANDLER_KERNEL_CHECK_BOUND)
         return 0
     try:
         argv, over_file = take_option(argv, '--over')
         argv, pbound = take_option(argv, '--preempt-bound')
         argv, pwho = take_option(argv, '--preempt-who')
+        argv, hbound = take_option(argv, '--handler-kernel-bound')
         pbound = None if pbound is None else int(pbound)
+        hbound = None if hbound is None else int(hbound)
     except ValueError as e:
         print(f'irqsoff-summary: {e}', file=sys.stderr)
         return 2
@@ -163,6 +171,9 @@ def main(argv):
         if pbound is not None and windows.get(pkind, (0,))[0] > pbound:
             over.append((windows[pkind][0], label, windows[pkind][2],
                          f'{pkind.replace(" max", "")} window above {pbound}'))
+        hk = 'irqs-off handler, kernel part'
+        if hbound is not None and windows.get(hk, (0,))[0] > hbound:
+            over.append((windows[hk][0], label, windows[hk][2], f'handler window\'s kernel part above {hbound}'))
         for kind, (insns, cycles, where) in windows.items():
             if kind not in best or insns > best[kind][0]:
                 best[kind] = (insns, cycles, where, label)
@@ -192,6 +203,8 @@ def main(argv):
     print(f'{prefix}: every thread-context IRQs-off window within {bound} instructions')
     if pbound is not None:
         print(f'{prefix}: every {pkind.replace(" max", "")} window within {pbound} instructions')
+    if hbound is not None:
+        print(f"{prefix}: every handler window's kernel part within {hbound} instructions")
     return 0
 
 
