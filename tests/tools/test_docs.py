@@ -244,3 +244,14 @@ class ApiReference(unittest.TestCase):
         self.assertIsNone(documented["bare"])
         self.assertIsNone(documented["helper_kept"])
         self.assertIn("__private", documented)
+
+
+class UserGuideModelFigures(unittest.TestCase):
+    """The user guide's figures of the emulator's PL080 are the model's constants."""
+
+    def test_pl080_timing_is_the_models(self):
+        src = read("tools/vivt-emu/hw/arm/pl080.c")
+        setup = re.search(r"#define SETUP_NS\s+(\d+)", src).group(1)
+        word = re.search(r"#define NS_PER_WORD\s+(\d+)", src).group(1)
+        guide = re.sub(r"\s+", " ", read("docs/user-guide.md"))
+        self.assertIn("(%s ns plus %s ns a word)" % (setup, word), guide)
