@@ -77,7 +77,9 @@ mutant_source() {
 }
 
 # mutant_restore TREE FILE: undo mutant_source.
-mutant_restore() { mv "$1/$2.orig" "$1/$2"; }
+# The restored file is touched: the .orig copy keeps the time it was made,
+# before the mutant's objects, so make would keep them in the next image.
+mutant_restore() { mv "$1/$2.orig" "$1/$2" && touch "$1/$2"; }
 
 # mutant_elf IN.elf OUT.elf FUNCTION "REGEX => OP": the ELF back end; prints
 # the addresses patched, or why nothing was.
