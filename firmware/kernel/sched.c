@@ -382,8 +382,18 @@ static inline __attribute__((always_inline)) void __schedule(enum sched_how how,
 	unsigned int r = switch_once(how, why);
 
 	for (;;) {
-		while (__builtin_expect(r & SWITCH_RESCHED, 0))
+		while (__builtin_expect(r & SWITCH_RESCHED, 0)) {
+			/*
+			 * Interrupts in once before the next switch (preemption
+			 * off: one landing here only adds to what is due), so one
+			 * interrupts-off window never holds the end of a switch and
+			 * the whole of the next (irqs_off_max_insns).
+			 */
+			preempt_disable();
+			arch_local_irq_window_svc();
+			preempt_enable_no_resched();
 			r = switch_once(SCHED_PREEMPT, need_resched());
+		}
 		if (!CONFIG_DEBUG_HIGHMEM || !sched_check_invariants())
 			break;
 		r = SWITCH_RESCHED;
