@@ -457,7 +457,7 @@ int main(int argc, char **argv)
 	if (!symbols_count(vm->syms))
 		/* Runs (the segments are there) but reports and counters would be blind. */
 		fprintf(stderr, "vivt-emu: warning: %s has no symbol table (truncated or stripped?): "
-			"reports will not name functions and the 'IRQs inside' counters stay 0\n",
+			"reports will not name functions and no IRQ is counted by the function it lands in\n",
 			vm->opt.inner ? vm->opt.inner : vm->opt.elf);
 	if (check_ram(vm))
 		return 1;
