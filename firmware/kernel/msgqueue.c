@@ -72,27 +72,30 @@ static void bad_message(const char *call, struct msgqueue *q)
 	panic("%s(%p) in thread '%s': NULL message buffer", call, (void *)q, current->name);
 }
 
-void msgq_init(struct msgqueue *q, void *buf, size_t msg_size, unsigned int capacity)
+unsigned int msgq_init(struct msgqueue *q, void *buf, size_t size, size_t msg_size)
 {
+	size_t capacity = msg_size ? size / msg_size : 0;
+
 	if (q && kmap_local_addr(buf))
 		panic("msgq_init(%p, %p) in thread '%s': the ring is a kmap_local address, valid "
 		      "only in the thread that mapped it; every sender and receiver uses the ring "
 		      "(give it lowmem or a kmap() address)", (void *)q, buf, current->name);
-	if (!q || !buf || msg_size == 0 || capacity == 0 || msg_size > UINT32_MAX / capacity)
-		panic("msgq_init(%p, %p, %u, %u) in thread '%s': %s", (void *)q, buf,
-		      (unsigned)msg_size, capacity, current->name,
-		      !q ? "NULL queue" : !buf ? "NULL buffer" :
-		      msg_size == 0 ? "message size 0" : capacity == 0 ? "capacity 0" : "too large");
+	if (!q || !buf || msg_size == 0 || capacity == 0 || size != (unsigned int)size)
+		panic("msgq_init(%p, %p, %lu, %lu) in thread '%s': %s", (void *)q, buf,
+		      (unsigned long)size, (unsigned long)msg_size, current->name,
+		      !q ? "NULL queue" : !buf ? "NULL ring" : msg_size == 0 ? "message size 0" :
+		      capacity == 0 ? "ring smaller than one message" : "ring over 4 GiB");
 	q->msg_size = (unsigned int)msg_size;
 	q->chunks = ((uintptr_t)buf & 3) == 0 && msg_size % sizeof(struct chunk) == 0 ?
 		    (unsigned int)(msg_size / sizeof(struct chunk)) : 0;
-	q->capacity = capacity;
+	q->capacity = (unsigned int)capacity;
 	q->count = 0;
 	q->buf = q->head = q->tail = buf;
 	q->end = q->buf + msg_size * capacity;
 	init_waitqueue(&q->receivers);
 	init_waitqueue(&q->senders);
 	q->magic = MSGQ_MAGIC;
+	return (unsigned int)capacity;
 }
 
 static inline void ring_put(struct msgqueue *q, const void *msg)

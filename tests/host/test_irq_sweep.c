@@ -351,7 +351,7 @@ static void msgq_paths(void)
 	char *msg;
 
 	sema_init(&done, 0);
-	msgq_init(&mq, mq_ring, MSG, 1);
+	msgq_init(&mq, mq_ring, 1 * MSG, MSG);
 	mq_irq_sent = mq_irq_got = 0;
 	mq_r_done = false;
 	mq_r = NULL;

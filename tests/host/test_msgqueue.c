@@ -42,7 +42,7 @@ static void messages_leave_in_order(void **state)
 	uint32_t m[4];
 
 	(void)state;
-	msgq_init(&q, ring, 16, 8);
+	msgq_init(&q, ring, 8 * 16, 16);
 	for (uint32_t i = 0; i < 8; i++)
 		send_word(i);
 	assert_int_equal(msgq_count(&q), 8);
@@ -72,7 +72,7 @@ static void most_urgent_receiver_first(void **state)
 
 	(void)state;
 	norder = 0;
-	msgq_init(&q, ring, 16, 2);
+	msgq_init(&q, ring, 2 * 16, 16);
 	for (int i = 0; i < 4; i++)
 		t[i] = host_spawn("rx", receiver, &r[i], HOST_PRIO_MAIN + prio[i]);
 	for (uint32_t i = 0; i < 4; i++)
@@ -112,7 +112,7 @@ static void full_queue_blocks_senders_most_urgent_first(void **state)
 
 	(void)state;
 	norder = 0;
-	msgq_init(&q, ring, 16, 1);
+	msgq_init(&q, ring, 1 * 16, 16);
 	send_word(0);
 	for (int i = 0; i < 3; i++)
 		t[i] = host_spawn("tx", sender, &s[i], HOST_PRIO_MAIN + prio[i]);
@@ -139,7 +139,7 @@ static void send_from_irq_wakes_receiver(void **state)
 	unsigned long flags;
 
 	(void)state;
-	msgq_init(&q, ring, 16, 2);
+	msgq_init(&q, ring, 2 * 16, 16);
 	t = host_spawn("rx", receiver, &r, HOST_PRIO_MAIN + 1);
 	flags = arch_local_irq_save();
 	irq_enter();
@@ -158,11 +158,16 @@ static void send_from_irq_wakes_receiver(void **state)
 /* Sizes that are not whole words, and unaligned buffers: copied by memcpy. */
 static void odd_sizes_and_alignment(void **state)
 {
-	static char buf[5 * 7];
+	static char buf[5 * 7 + 6];
 	char in[16], out[16];
 
 	(void)state;
-	msgq_init(&q, buf, 7, 5);
+	/* A ring that is not a whole number of messages holds the whole ones. */
+	assert_int_equal(msgq_init(&q, buf, sizeof(buf), 7), 5);
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(msgq_send(&q, in, 0), 0);
+	assert_int_equal(msgq_send(&q, in, 0), -EAGAIN);
+	assert_int_equal(msgq_init(&q, buf, sizeof(buf), 7), 5);
 	for (int i = 0; i < 12; i++) {
 		for (int k = 0; k < 7; k++)
 			in[1 + k] = (char)(i * 16 + k);
@@ -187,7 +192,7 @@ static void chunked_and_unaligned_rings_keep_every_byte(void **state)
 	uint32_t in[9], out[9];
 
 	(void)state;
-	msgq_init(&q, ring32, 32, 3);
+	msgq_init(&q, ring32, 3 * 32, 32);
 	for (uint32_t i = 0; i < 10; i++) {
 		for (int k = 0; k < 8; k++)
 			in[k] = i * 100 + (uint32_t)k;
@@ -201,7 +206,7 @@ static void chunked_and_unaligned_rings_keep_every_byte(void **state)
 		assert_int_equal(out[8], 0);                    /* not a word more */
 	}
 
-	msgq_init(&q, (char *)ring_off + 1, 16, 3);
+	msgq_init(&q, (char *)ring_off + 1, 3 * 16, 16);
 	for (uint32_t i = 0; i < 7; i++) {
 		char *unaligned_in = (char *)in + 2, *unaligned_out = (char *)out + 2;
 
@@ -269,7 +274,7 @@ static void local_map_receiver_gets_the_message(void **state)
 	main_page = host_alloc(ZONE_HIGHMEM);
 	fill_page(rx_page, 0);
 	fill_page(main_page, 0x5e00);
-	msgq_init(&q, ring, 16, 2);
+	msgq_init(&q, ring, 2 * 16, 16);
 	t = host_spawn("rx", local_receiver, &r, HOST_PRIO_MAIN + 1);   /* waits */
 	msg = kmap_local_page(main_page);
 	assert_int_equal(msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT), 0);
@@ -292,7 +297,7 @@ static void local_map_sender_message_is_kept(void **state)
 	tx_page = host_alloc(ZONE_HIGHMEM);
 	main_page = host_alloc(ZONE_HIGHMEM);
 	fill_page(tx_page, 0x7700);
-	msgq_init(&q, ring, 16, 1);
+	msgq_init(&q, ring, 1 * 16, 16);
 	send_word(1);                                           /* full */
 	t = host_spawn("tx", local_sender, &s, HOST_PRIO_MAIN + 1);     /* waits */
 	buf = kmap_local_page(main_page);
@@ -325,7 +330,7 @@ static void irq_send_to_local_map_receiver(void **state)
 	main_page = host_alloc(ZONE_HIGHMEM);
 	fill_page(rx_page, 0);
 	fill_page(main_page, 0x3300);
-	msgq_init(&q, ring, 16, 2);
+	msgq_init(&q, ring, 2 * 16, 16);
 	t = host_spawn("rx", local_receiver, &r, HOST_PRIO_MAIN + 1);   /* waits */
 	mine = kmap_local_page(main_page);                      /* the slot rx's buffer had */
 	flags = arch_local_irq_save();
@@ -366,7 +371,7 @@ static void big_local_map_messages(void **state)
 	(void)state;
 	rx_page = host_alloc(ZONE_HIGHMEM);
 	main_page = host_alloc(ZONE_HIGHMEM);
-	msgq_init(&q, big_ring, BIG, 2);
+	msgq_init(&q, big_ring, 2 * BIG, BIG);
 	t = host_spawn("rx", big_local_receiver, NULL, HOST_PRIO_MAIN + 1);      /* waits */
 	msg = kmap_local_page(main_page);
 	for (int i = 0; i < BIG; i++)
@@ -385,7 +390,7 @@ static void init_local_ring(void *arg)
 	void *buf = kmap_local_page(host_alloc(ZONE_HIGHMEM));
 
 	(void)arg;
-	msgq_init(&q, buf, 16, 2);
+	msgq_init(&q, buf, 2 * 16, 16);
 }
 
 static void local_map_ring_is_refused(void **state)

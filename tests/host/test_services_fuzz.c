@@ -173,7 +173,7 @@ static void random_mix_balances(void **state)
 	mutex_init(&mtx);
 	init_completion(&compl);
 	init_completion(&finished);
-	msgq_init(&q, ring, 16, 6);
+	msgq_init(&q, ring, 6 * 16, 16);
 	mempool_init(&pool, region, sizeof(region), 64);
 	event_flags_init(&ev);
 	memset(workers, 0, sizeof(workers));

@@ -25,8 +25,8 @@ static void do_complete_null(void *a) { (void)a; complete(NULL); }
 static void do_send_null(void *a) { (void)a; msgq_send(NULL, msg, 0); }
 static void do_send_uninit(void *a) { (void)a; msgq_send(a, msg, 0); }
 static void do_send_null_msg(void *a) { (void)a; msgq_send(&q, NULL, 0); }
-static void do_msgq_size0(void *a) { (void)a; msgq_init(&q, ring, 0, 4); }
-static void do_msgq_cap0(void *a) { (void)a; msgq_init(&q, ring, 16, 0); }
+static void do_msgq_size0(void *a) { (void)a; msgq_init(&q, ring, 64, 0); }
+static void do_msgq_cap0(void *a) { (void)a; msgq_init(&q, ring, 8, 16); }
 static void do_pool_null(void *a) { (void)a; mempool_try_alloc(NULL); }
 static void do_pool_size0(void *a) { static struct mempool p; (void)a; mempool_init(&p, ring, 16, 0); }
 static void do_flags_null(void *a) { (void)a; event_flags_set(NULL, 1); }
@@ -165,8 +165,8 @@ static void sizes_and_buffers_are_checked(void **state)
 {
 	(void)state;
 	EXPECT_PANIC(do_msgq_size0, NULL, "msgq_init(", "thread 'main'", "message size 0");
-	EXPECT_PANIC(do_msgq_cap0, NULL, "msgq_init(", "thread 'main'", "capacity 0");
-	msgq_init(&q, ring, 16, 1);
+	EXPECT_PANIC(do_msgq_cap0, NULL, "msgq_init(", "thread 'main'", "ring smaller than one message");
+	msgq_init(&q, ring, 1 * 16, 16);
 	EXPECT_PANIC(do_send_null_msg, NULL, "msgq_send(", "thread 'main'", "NULL message buffer");
 	EXPECT_PANIC(do_pool_size0, NULL, "mempool_init(", "thread 'main'", "block size 0");
 }
@@ -174,7 +174,7 @@ static void sizes_and_buffers_are_checked(void **state)
 static void blocking_from_atomic_context_is_checked(void **state)
 {
 	(void)state;
-	msgq_init(&q, ring, 16, 1);
+	msgq_init(&q, ring, 1 * 16, 16);
 	EXPECT_PANIC(do_receive_in_irq, NULL, "msgq_receive() may block, called from an IRQ handler",
 		     "interrupting thread 'main'");
 	EXPECT_PANIC(do_send_room_in_irq, NULL, "msgq_send() may block, called from an IRQ handler",

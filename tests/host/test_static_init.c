@@ -66,7 +66,7 @@ static void same_as_init(struct msgqueue *s, size_t size, unsigned int cap)
 {
 	struct msgqueue q;
 
-	msgq_init(&q, s->buf, size, cap);
+	assert_int_equal(msgq_init(&q, s->buf, size * cap, size), cap);
 	assert_int_equal(s->magic, q.magic);
 	assert_int_equal(s->msg_size, q.msg_size);
 	assert_int_equal(s->chunks, q.chunks);

@@ -66,7 +66,7 @@ static void compl_give(void) { complete(&done); }
 static void compl_check(int r) { assert_int_equal(done.done, r ? 1 : 0); }
 
 /* ---- message queue ---- */
-static void q_init(void) { msgq_init(&q, q_ring, 16, 4); memset(w_msg, 0, sizeof(w_msg)); }
+static void q_init(void) { msgq_init(&q, q_ring, 4 * 16, 16); memset(w_msg, 0, sizeof(w_msg)); }
 static int q_wait(long t) { return msgq_receive(&q, w_msg, t); }
 static void q_give(void)
 {
@@ -210,7 +210,7 @@ static void zero_timeout_does_not_block(void **state)
 	assert_int_equal(down_timeout(&sem, 0), -EAGAIN);
 	up(&sem);
 	assert_int_equal(down_timeout(&sem, 0), 0);
-	msgq_init(&q, q_ring, 16, 1);
+	msgq_init(&q, q_ring, 1 * 16, 16);
 	assert_int_equal(msgq_receive(&q, w_msg, 0), -EAGAIN);
 	assert_int_equal(msgq_send(&q, w_msg, 0), 0);
 	assert_int_equal(msgq_send(&q, w_msg, 0), -EAGAIN);

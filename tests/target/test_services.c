@@ -28,7 +28,7 @@ static void timeouts_last_their_ticks(void)
 	sema_init(&sem, 0);
 	KT_ASSERT_EQ(down_timeout(&sem, 3), -ETIMEDOUT);
 	KT_ASSERT(jiffies_read() - j0 >= 3 && jiffies_read() - j0 <= 4);
-	msgq_init(&q, ring, 16, 1);
+	msgq_init(&q, ring, 1 * 16, 16);
 	j0 = jiffies_read();
 	KT_ASSERT_EQ(msgq_receive(&q, msg, msecs_to_jiffies(50)), -ETIMEDOUT);
 	KT_ASSERT(jiffies_read() - j0 >= (uint64_t)msecs_to_jiffies(50));
@@ -68,7 +68,7 @@ static void irq_gives_wake_waiters(void)
 	struct thread *t;
 	int seen;
 
-	msgq_init(&irq_q, irq_ring, 16, 2);
+	msgq_init(&irq_q, irq_ring, 2 * 16, 16);
 	event_flags_init(&ev);
 	got_msg = got_flags = 0;
 	KT_ASSERT(request_irq(irq_soft_line(), soft_handler, NULL) == 0);
@@ -110,7 +110,7 @@ static void queue_and_pool_between_threads(void)
 	struct thread *t;
 	unsigned int n;
 
-	msgq_init(&q, ring_ptrs, sizeof(void *), 4);
+	msgq_init(&q, ring_ptrs, 4 * sizeof(void *), sizeof(void *));
 	n = mempool_init(&pool, region, sizeof(region), 128);
 	KT_ASSERT(n >= 3);
 	consumed = bad = 0;

@@ -7,6 +7,6 @@ static char ring[64];
 
 int app_main(void)
 {
-	msgq_init(&q, ring, 0, 4);
+	msgq_init(&q, ring, 64, 0);
 	return 0;
 }

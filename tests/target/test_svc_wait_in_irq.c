@@ -17,7 +17,7 @@ static void handler(unsigned int irq, void *arg)
 
 int app_main(void)
 {
-	msgq_init(&q, ring, 16, 4);
+	msgq_init(&q, ring, 4 * 16, 16);
 	request_irq(irq_soft_line(), handler, NULL);
 	irq_raise_soft(irq_soft_line());
 	return 0;

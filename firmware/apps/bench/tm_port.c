@@ -97,7 +97,7 @@ TM_NOINLINE int tm_semaphore_put(int id)
 
 TM_NOINLINE int tm_queue_create(int id)
 {
-	msgq_init(&queues[id], queue_area[id], TM_MSG_BYTES, TM_QUEUE_AREA / TM_MSG_BYTES);
+	msgq_init(&queues[id], queue_area[id], TM_QUEUE_AREA, TM_MSG_BYTES);
 	queue_handles[id] = &queues[id];
 	return TM_SUCCESS;
 }

@@ -268,7 +268,7 @@ static void phase_threads(void)
 	if (per == 0)
 		return;
 	BUG_ON(mempool_init(&report_pool, report_region, sizeof(report_region), sizeof(struct report)) < WORKERS);
-	msgq_init(&reports, report_ring, sizeof(report_ring[0]), WORKERS);
+	msgq_init(&reports, report_ring, sizeof(report_ring), sizeof(report_ring[0]));
 	event_flags_init(&workers_done);
 	init_completion(&sample_due);
 	mod_timer_periodic(&sample_timer, jiffies_read() + 1, msecs_to_jiffies(3));

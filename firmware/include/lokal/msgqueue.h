@@ -10,7 +10,7 @@
  *   DEFINE_MSGQ(q, 16, 8);                   eight 16-byte messages, ring included
  * or, with a ring of the caller's, at run time:
  *   static uint8_t ring[8 * 16];
- *   msgq_init(&q, ring, 16, 8);
+ *   msgq_init(&q, ring, sizeof(ring), 16);  returns 8, the capacity
  *   msgq_send(&q, msg, MAX_SCHEDULE_TIMEOUT);               producer
  *   if (msgq_receive(&q, msg, msecs_to_jiffies(50)) == -ETIMEDOUT) ...   consumer
  *
@@ -77,10 +77,13 @@ struct msgqueue {
 }
 
 /*
- * Set q up over buf (capacity messages of msg_size bytes each). A zero size
- * or capacity or a NULL q or buf is a reported bug. Threads or boot code.
+ * Set q up over a ring of size bytes at buf for messages of msg_size bytes
+ * (the arguments in mempool_init()'s order: storage, its size, one
+ * element's size). Returns the capacity, size / msg_size messages (at least
+ * 1). A NULL q or buf, a zero message size, or a ring smaller than one
+ * message is a reported bug. Threads or boot code.
  */
-void msgq_init(struct msgqueue *q, void *buf, size_t msg_size, unsigned int capacity);
+unsigned int msgq_init(struct msgqueue *q, void *buf, size_t size, size_t msg_size);
 /* Copy msg (msg_size bytes) in, waiting up to timeout ticks for room. Threads only, unless timeout is 0. */
 int msgq_send(struct msgqueue *q, const void *msg, long timeout);
 /* Copy the oldest message out to msg, waiting up to timeout ticks for one. Threads only, unless timeout is 0. */
