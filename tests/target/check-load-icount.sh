@@ -38,7 +38,7 @@ cmp -s "$logs/$name.alone.log" "$logs/$name.loaded.log" ||
 	same="differing in $(diff "$logs/$name.alone.log" "$logs/$name.loaded.log" | grep -c '^<') line(s) of counts"
 if [ "$alone" -eq "$loaded" ] && [ "$(tap_cases "$logs/$name.alone.log")" = "$(tap_cases "$logs/$name.loaded.log")" ] &&
 	[ -z "$(tap_plan "$logs/$name.alone.log")$(tap_plan "$logs/$name.loaded.log")" ] &&
-	tap_cases "$logs/$name.alone.log" | grep -q '^ok '; then
+	tap_cases "$logs/$name.alone.log" | grep -c '^ok ' > /dev/null; then
 	tap_result ok "$name under -icount: the same exit status ($alone) and case lines alone and under load (console $same)"
 else
 	tap_result "not ok" "$name under -icount: alone (exit $alone) and under load (exit $loaded) give different verdicts: diff $logs/$name.alone.log $logs/$name.loaded.log"

@@ -1,23 +1,25 @@
 #!/usr/bin/env python3
 """Run the tool tests and write one TAP line per test to argv[1]."""
+import importlib
 import io
+import os
 import sys
 import unittest
 
-sys.path.insert(0, __import__("os").path.dirname(__file__))
-sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__file__), "..", "lib"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from tap import Tap  # noqa: E402
-import test_latency  # noqa: E402
-import test_rates    # noqa: E402
-import test_docs     # noqa: E402
-import test_decoder  # noqa: E402
-import test_sigrok   # noqa: E402
-import test_howto   # noqa: E402
-import test_tap     # noqa: E402
-import test_arrows  # noqa: E402
-import test_cyclic  # noqa: E402
-import test_irqsoff  # noqa: E402
 
+# Every test_*.py beside this file, each under the prefix its TAP lines
+# carry (a module without one is named by its file): a new test file runs
+# without an edit here.
+HERE = os.path.dirname(os.path.abspath(__file__))
+PREFIX = {"test_latency": "latency", "test_sigrok": "latency sigrok", "test_rates": "latency input",
+          "test_docs": "docs", "test_howto": "how to add", "test_arrows": "arrows",
+          "test_tap": "tap writer", "test_decoder": "sigrok decoder", "test_cyclic": "latency cyclic",
+          "test_irqsoff": "irqsoff summary", "test_scripts": "scripts"}
+MODULES = [importlib.import_module(n[:-3]) for n in sorted(os.listdir(HERE))
+           if n.startswith("test_") and n.endswith(".py")]
 
 class TapResult(unittest.TextTestResult):
     lines = []
@@ -36,9 +38,7 @@ class TapResult(unittest.TextTestResult):
 
 
 load = unittest.defaultTestLoader.loadTestsFromModule
-suite = unittest.TestSuite([load(test_latency), load(test_rates), load(test_sigrok),
-                            load(test_docs), load(test_decoder), load(test_howto), load(test_tap),
-                            load(test_arrows), load(test_cyclic), load(test_irqsoff)])
+suite = unittest.TestSuite([load(m) for m in MODULES])
 # The runner's own report is kept, and shown only for what failed: the TAP
 # lines below are the one line per test.
 report = io.StringIO()
@@ -48,8 +48,6 @@ if not res.wasSuccessful():
 open(sys.argv[1], "w").close()
 tap = Tap(sys.argv[1])
 for r, name in TapResult.lines:
-    tap.result(r == "ok", name.replace("test_latency.", "latency: ").replace("test_sigrok.", "latency sigrok: ")
-               .replace("test_rates.", "latency input: ").replace("test_docs.", "docs: ")
-               .replace("test_howto.", "how to add: ").replace("test_arrows.", "arrows: ").replace("test_tap.", "tap writer: ").replace("test_decoder.", "sigrok decoder: ")
-               .replace("test_cyclic.", "latency cyclic: ").replace("test_irqsoff.", "irqsoff summary: "))
+    module, _, rest = name.partition(".")
+    tap.result(r == "ok", "%s: %s" % (PREFIX.get(module, module[len("test_"):]), rest))
 sys.exit(0 if tap.close("check-tools") and res.wasSuccessful() else 1)

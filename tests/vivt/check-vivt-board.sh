@@ -84,7 +84,7 @@ lines=$(list_lines "$manifest" vivt "$board")
 while IFS='|' read -r image status regex vars input opt; do
 	list_line_ok "vivt-$board: " || continue
 	label="$image${vars:+ [$vars]}"
-	if [ "$configs" != all ] && ! echo "$configs" | tr ',' '\n' | grep -qxF -- "${vars:-default}"; then
+	if [ "$configs" != all ] && ! echo "$configs" | tr ',' '\n' | grep -cxF -- "${vars:-default}" > /dev/null; then
 		note "$label: configuration not in make check's time budget (VIVT_CONFIGS=all runs it)"
 		continue
 	fi

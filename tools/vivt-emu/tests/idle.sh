@@ -35,8 +35,8 @@ for how in pty pipe; do
 	log=$dir/app-$how.out
 	[ "$how" = pipe ] && log="$log $dir/app-pipe.out.err"
 	# shellcheck disable=SC2086
-	[ "$rc" = 0 ] && cat $log | grep -aq "main: exit status 0" && cat $log | grep -aq "exit 0, .* instructions in" &&
-		! cat $log | grep -aq "halted"
+	[ "$rc" = 0 ] && grep -aq "main: exit status 0" $log && grep -aq "exit 0, .* instructions in" $log &&
+		! grep -aq "halted" $log
 	tap_check $? "vivt idle: $name with its input held open ($how) runs to its end and exits 0 ($secs s)" \
 		"status $rc after $secs s; see $log"
 done

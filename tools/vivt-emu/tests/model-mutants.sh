@@ -65,7 +65,7 @@ while IFS=$'\x1f' read -r name file change killer what; do
 		want=${killer#test_memsys: }
 		if ! grep -q '^not ok ' "$exe.log"; then
 			res="survived: every unit test passes (exit $rc)"
-		elif grep '^not ok ' "$exe.log" | grep -qF -- " - vivt model: $want"; then
+		elif grep '^not ok ' "$exe.log" | grep -cF -- " - vivt model: $want" > /dev/null; then
 			res="killed by test_memsys: $want"
 		else
 			res="only tests not about it failed: $(grep -m2 '^not ok ' "$exe.log" | sed 's/^not ok [0-9]* - //' | paste -sd';')"
