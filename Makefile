@@ -59,7 +59,18 @@ LDFLAGS  += $(foreach f,$(WRAPPED_STDIO),-Wl,--wrap=$(f))
 LDLIBS   := -lc -lm -lgcc
 
 KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(FIRMWARE_SRCS)
-KERNEL_OBJS := $(patsubst %,$(O)/obj/%.o,$(KERNEL_SRCS))
+# Linked in this order, with marks between the groups (text-mark.S): the
+# rest of the kernel, the scheduler and services, the drivers; then the
+# application (the image rule) and the C library.
+TEXT_MARKS  := __sched_text_begin __sched_text_end __app_text_begin __app_text_end
+text_mark    = $(O)/obj/text-mark/$(1).o
+KERNEL_OBJS := $(patsubst %,$(O)/obj/%.o,$(ARCH_SRCS) $(filter-out drivers/%,$(BOARD_SRCS)) \
+                 $(filter-out firmware/kernel/%,$(FIRMWARE_SRCS))) \
+               $(call text_mark,__sched_text_begin) \
+               $(patsubst %,$(O)/obj/%.o,$(filter firmware/kernel/%,$(FIRMWARE_SRCS))) \
+               $(call text_mark,__sched_text_end) \
+               $(patsubst %,$(O)/obj/%.o,$(filter drivers/%,$(BOARD_SRCS)))
+LDFLAGS     += $(foreach m,$(TEXT_MARKS),-Wl,--undefined=$(m))
 
 # A recipe line with a quote or a redirection costs a shell, and every
 # process costs several milliseconds on a small VM: the build prints with
@@ -73,16 +84,23 @@ $(O)/obj/%.c.o: %.c $(CONFIG_H) | bootstrap
 	@$(call say,CC      $<)$(call ensure_dir,$(@D))
 	@$(CC) $(CFLAGS) -c $< -o $@
 
+$(O)/obj/text-mark/%.o: arch/arm/kernel/text-mark.S | bootstrap
+	@$(call say,AS      $@)$(call ensure_dir,$(@D))
+	@$(CC) $(CPUFLAGS) -DMARK=$* -c $< -o $@
+
 $(O)/obj/%.S.o: %.S $(CONFIG_H) | bootstrap
 	@$(call say,AS      $<)$(call ensure_dir,$(@D))
 	@$(CC) $(ASFLAGS) -c $< -o $@
 
 # $(call image,NAME,SOURCES): the kernel plus application sources, one of
-# which defines app_main(), linked into $(O)/NAME.elf (+ .bin, .map).
+# which defines app_main(), linked into $(O)/NAME.elf (+ .bin, .map). The
+# application's objects sit between __app_text_begin and __app_text_end.
+APP_TEXT_BEGIN := $(call text_mark,__app_text_begin)
+APP_TEXT_END   := $(call text_mark,__app_text_end)
 define image
-$(O)/$(1).elf: $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $(BOARD_LDSCRIPT)
+$(O)/$(1).elf: $(KERNEL_OBJS) $(APP_TEXT_BEGIN) $(patsubst %,$(O)/obj/%.o,$(2)) $(APP_TEXT_END) $(BOARD_LDSCRIPT)
 	@$$(call say,LD      $$@)$$(call ensure_dir,$$(@D))
-	@$$(CC) $$(LDFLAGS) -Wl,-Map=$(O)/$(1).map -o $$@ $(KERNEL_OBJS) $(patsubst %,$(O)/obj/%.o,$(2)) $$(LDLIBS)
+	@$$(CC) $$(LDFLAGS) -Wl,-Map=$(O)/$(1).map -o $$@ $(KERNEL_OBJS) $(APP_TEXT_BEGIN) $(patsubst %,$(O)/obj/%.o,$(2)) $(APP_TEXT_END) $$(LDLIBS)
 	@$$(OBJCOPY) -O binary $$@ $(O)/$(1).bin
 endef
 

@@ -34,7 +34,6 @@
 #include <lokal/irq.h>
 #include <lokal/app.h>
 #include <lokal/preempt.h>
-#include <asm/irqflags.h>
 #include "bench.h"
 #include "tm_port.h"
 
@@ -172,7 +171,7 @@ static void basic(void)
  */
 static uint64_t basic_alone(void)
 {
-	unsigned long flags = arch_local_irq_save();
+	unsigned long flags = local_irq_save();
 	uint32_t t0 = clock_read();
 
 	for (int i = 0; i < 64; i++) {
@@ -180,7 +179,7 @@ static uint64_t basic_alone(void)
 		counter[0]++;
 	}
 	t0 = clock_read() - t0;
-	arch_local_irq_restore(flags);
+	local_irq_restore(flags);
 	return 64ull * 1000000000ull / ticks_to_ns(t0);
 }
 

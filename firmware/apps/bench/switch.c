@@ -10,12 +10,7 @@
 #include <lokal/app.h>
 #include <lokal/preempt.h>
 #include <lokal/highmem.h>
-#include <lokal/highmem-internal.h>
-#include <asm/irqflags.h>
-#include <asm/switch_to.h>
-#include <asm/fixmap.h>
-#include <asm/tlbflush.h>
-#include <asm/cacheflush.h>
+#include <lokal/measure.h>
 #include "bench.h"
 #include "pages.h"
 
@@ -26,30 +21,15 @@
 static const int map_counts[] = { 0, 1, 2, 4, 8, 16 };
 #define NR_COUNTS ((int)(sizeof(map_counts) / sizeof(map_counts[0])))
 
-/* ---- floor: two raw contexts bouncing through __switch_to ---- */
-
-static void *floor_main_sp, *floor_peer_sp;
-static uint8_t floor_stack[1024] __attribute__((aligned(8)));
-
-static void floor_peer(void)
-{
-	for (;;)
-		__switch_to(&floor_peer_sp, floor_main_sp);
-}
+/* ---- floor: two raw contexts bouncing through the register switch ---- */
 
 static uint64_t measure_floor(void)
 {
-	unsigned long flags = arch_local_irq_save();
-	uint32_t t0;
+	unsigned long flags = local_irq_save();
+	uint32_t t = measure_register_switch(FLOOR_ITERS);
 
-	floor_peer_sp = arch_thread_init_stack(floor_stack, sizeof(floor_stack), floor_peer);
-	__switch_to(&floor_main_sp, floor_peer_sp);     /* warm up */
-	t0 = clock_read();
-	for (int i = 0; i < FLOOR_ITERS; i++)
-		__switch_to(&floor_main_sp, floor_peer_sp);
-	t0 = clock_read() - t0;
-	arch_local_irq_restore(flags);
-	return per_iter_x100(t0, 2 * FLOOR_ITERS);
+	local_irq_restore(flags);
+	return per_iter_x100(t, 2 * FLOOR_ITERS);
 }
 
 /* ---- yield ping-pong between two threads holding maps ---- */
@@ -202,22 +182,15 @@ static uint64_t measure_irq(int maps_low, int maps_high)
 
 /* ---- the cost of the kmap work alone, at a switch ---- */
 
-static void measure_kmap_switch_work(int maps, uint64_t *out_x100, uint64_t *in_x100)
+static void kmap_switch_work(int maps, uint64_t *out_x100, uint64_t *in_x100)
 {
 	void *addr[KM_MAX_IDX];
-	uint32_t t_out = 0, t_in = 0, t;
+	uint32_t t_out, t_in;
 	const int iters = 500;
 
 	map_pages(bench_pages(0), maps, addr);
 	preempt_disable();
-	for (int i = 0; i < iters; i++) {
-		t = clock_read();
-		kmap_local_sched_out(current);
-		t_out += clock_read() - t;
-		t = clock_read();
-		kmap_local_sched_in(current);
-		t_in += clock_read() - t;
-	}
+	measure_kmap_switch_work(iters, &t_out, &t_in);
 	preempt_enable();
 	unmap_pages(maps, addr);
 	*out_x100 = per_iter_x100(t_out, iters);
@@ -232,26 +205,11 @@ static void measure_kmap_switch_work(int maps, uint64_t *out_x100, uint64_t *in_
  */
 static uint64_t measure_map_floor(void)
 {
-	unsigned long va = __fix_to_virt(FIX_KMAP_BEGIN + KM_MAX_IDX - 1);   /* unused slot */
-	pte_t *ptep = virt_to_kpte(va);
-	pte_t pte = mk_pte(bench_pages(3)[0], kmap_prot);
 	const int iters = 1000;
 	uint32_t t;
 
 	preempt_disable();
-	set_pte_ext(ptep, pte);
-	local_flush_tlb_kernel_page(va);
-	t = clock_read();
-	for (int i = 0; i < iters; i++) {
-		__cpuc_flush_dcache_area((void *)va, PAGE_SIZE);
-		pte_clear(ptep);
-		local_flush_tlb_kernel_page(va);
-		set_pte_ext(ptep, pte);
-		local_flush_tlb_kernel_page(va);
-	}
-	t = clock_read() - t;
-	pte_clear(ptep);
-	local_flush_tlb_kernel_page(va);
+	t = measure_map_move(bench_pages(3)[0], iters);
 	preempt_enable();
 	return per_iter_x100(t, iters);
 }
@@ -278,7 +236,7 @@ void bench_switch(void)
 			bench_result("switch", name, measure_yield(k, 0));
 			snprintf(name, sizeof(name), "irq round trip, low 0 high %d", k);
 			bench_result("switch", name, measure_irq(0, k));
-			measure_kmap_switch_work(k, &out, &in);
+			kmap_switch_work(k, &out, &in);
 			snprintf(name, sizeof(name), "kmap teardown %d", k);
 			bench_result("switch-part", name, out);
 			snprintf(name, sizeof(name), "kmap restore %d", k);

@@ -25,7 +25,6 @@
 #include <lokal/crc32c.h>
 #include <lokal/trace.h>
 #include <lokal/bug.h>
-#include <asm/irqflags.h>
 #include "bench.h"
 #include "pages.h"
 #include "stats.h"

@@ -22,16 +22,10 @@
 #include "arm926-costs.h"
 
 #define PSR_I		(1u << 7)
-#define CLASS_CACHE	256
 
 struct psr_site {
 	struct vemu *vm;
 	bool is_return;
-};
-
-struct class_entry {
-	uint32_t func;
-	enum iw_who who;
 };
 
 #define MAX_RANGES	8
@@ -42,13 +36,6 @@ struct msr_range {
 	uint8_t *after_msr;
 };
 
-/* Whose code is at a block's address (enum code_kind), cached by address. */
-#define OWN_CACHE	4096
-struct own_entry {
-	uint32_t pc;
-	int8_t kind;		/* -1: not looked up */
-};
-
 /*
  * A handler's own code (a driver's, an application's, the C library's);
  * the scheduler and services (firmware/kernel: wake-ups, the switch),
@@ -57,9 +44,14 @@ struct own_entry {
  */
 enum code_kind { CODE_OWN, CODE_SCHED, CODE_KERNEL };
 
+/* The marks the image rule links between groups of objects (Makefile). */
+enum text_mark { SCHED_BEGIN, SCHED_END, APP_BEGIN, APP_END, NR_MARKS };
+static const char *const mark_name[NR_MARKS] = {
+	"__sched_text_begin", "__sched_text_end", "__app_text_begin", "__app_text_end",
+};
+
 struct irqsoff_cpu {
 	struct irqsoff s;
-	struct own_entry own[OWN_CACHE];
 	uint32_t own_sp;		/* SP where the handler's own code was entered, 0: not in it */
 	struct msr_range ranges[MAX_RANGES];
 	unsigned nranges;
@@ -67,8 +59,7 @@ struct irqsoff_cpu {
 	uint32_t pending_pc;
 	uint64_t pending_pos;
 	uint32_t preempt_addr, preempt_val;
-	struct class_entry cls[CLASS_CACHE];
-	unsigned ncls;
+	uint32_t marks[NR_MARKS];	/* the image's text marks, by enum text_mark */
 };
 
 static void cost_now(struct vemu *vm, struct iw_cost *c)
@@ -98,8 +89,6 @@ static struct irqsoff_cpu *state(struct vemu *vm)
 		if (!vm->irqsoff)
 			abort();
 		irqsoff_init(&vm->irqsoff->s, true);
-		for (unsigned i = 0; i < OWN_CACHE; i++)
-			vm->irqsoff->own[i].kind = -1;
 	}
 	return vm->irqsoff;
 }
@@ -148,33 +137,23 @@ static bool writes_cpsr(uint32_t insn, bool *is_return)
 	return false;
 }
 
-static enum code_kind file_kind(const char *where)
-{
-	if (strstr(where, "firmware/kernel/"))
-		return CODE_SCHED;
-	if (strstr(where, "firmware/mm/") || strstr(where, "firmware/lib/") ||
-	    strstr(where, "firmware/include/") || strstr(where, "arch/arm/") || strstr(where, "board/"))
-		return CODE_KERNEL;
-	return CODE_OWN;
-}
-
 static enum code_kind code_kind(struct vemu *vm, uint32_t pc)
 {
-	struct own_entry *e = &vm->irqsoff->own[(pc >> 2) % OWN_CACHE];
-	char where[512];
-	uint32_t off = 0;
+	const struct irqsoff_cpu *ic = vm->irqsoff;
 
-	if (e->kind < 0 || e->pc != pc) {
-		e->pc = pc;
-		e->kind = CODE_KERNEL;	/* no symbol: the vectors, say */
-		/* A sweep's run reports no windows: no addr2line per forked run. */
-		if (!vm->sweep.result && symbols_lookup(vm->syms, pc, &off)) {
-			/* The function's own file, not a header inlined into it. */
-			symbols_source_line_outer(vm->syms, pc - off, where, sizeof(where));
-			e->kind = (int8_t)file_kind(where);
-		}
-	}
-	return (enum code_kind)e->kind;
+	/*
+	 * By the image's marks, in link order: the rest of the kernel, the
+	 * scheduler and services, then drivers, application and C library
+	 * to the end of the loaded code. Past it: the vectors' page.
+	 */
+	if (pc < ic->marks[SCHED_BEGIN])
+		return CODE_KERNEL;
+	if (pc < ic->marks[SCHED_END])
+		return CODE_SCHED;
+	for (unsigned i = 0; i < ic->nranges; i++)
+		if (pc - ic->ranges[i].va < ic->ranges[i].words * 4u)
+			return CODE_OWN;
+	return CODE_KERNEL;
 }
 
 /*
@@ -300,33 +279,13 @@ static void preempt_hook(uc_engine *uc, uc_mem_type type, uint64_t addr, int siz
 	ic->preempt_val = val;
 }
 
-static bool app_file(const char *where)
-{
-	return strstr(where, "firmware/apps/") || strstr(where, "tests/target/");
-}
-
-/* The kernel's, unless the function that opened it is an application's (kmap_atomic is inline). */
+/* The kernel's, unless the code that opened it is an application's (kmap_atomic is inline). */
 static enum iw_who classify(void *ctx, uint32_t pc, uint32_t lr)
 {
-	struct vemu *vm = ctx;
-	struct irqsoff_cpu *ic = vm->irqsoff;
-	uint32_t off = 0, func;
-	char where[512];
-	enum iw_who who;
+	const struct irqsoff_cpu *ic = ((struct vemu *)ctx)->irqsoff;
 
 	(void)lr;
-	if (vm->sweep.result || !symbols_lookup(vm->syms, pc, &off))
-		return IW_KERNEL;       /* a sweep's run reports no windows */
-	func = pc - off;
-	for (unsigned i = 0; i < ic->ncls; i++)
-		if (ic->cls[i].func == func)
-			return ic->cls[i].who;
-	/* The function's own file, not a header inlined at its first instruction. */
-	symbols_source_line_outer(vm->syms, func, where, sizeof(where));
-	who = app_file(where) ? IW_APP : IW_KERNEL;
-	if (ic->ncls < CLASS_CACHE)
-		ic->cls[ic->ncls++] = (struct class_entry){ func, who };
-	return who;
+	return pc >= ic->marks[APP_BEGIN] && pc < ic->marks[APP_END] ? IW_APP : IW_KERNEL;
 }
 
 int irqsoff_cpu_init(struct vemu *vm)
@@ -336,6 +295,10 @@ int irqsoff_cpu_init(struct vemu *vm)
 
 	ic->s.classify = classify;
 	ic->s.classify_ctx = vm;
+	/* An image without the marks (not built by this tree): all the kernel's. */
+	for (unsigned i = 0; i < NR_MARKS; i++)
+		if (!symbols_find(vm->syms, mark_name[i], &ic->marks[i]))
+			ic->marks[i] = i == SCHED_BEGIN ? UINT32_MAX : 0;
 	if (guest_pcpu_hot_field(vm, PCPU_HOT_PREEMPT, &ic->preempt_addr)) {
 		guest_read(vm, ic->preempt_addr, &ic->preempt_val, 4);
 		uc_hook_add(vm->uc, &h, UC_HOOK_MEM_WRITE, (void *)preempt_hook, vm,
