@@ -8,10 +8,16 @@
 # Included from the Makefile after its `image` macro.
 
 # $(call app,NAME[,IMAGE]): application NAME built from firmware/apps/NAME/*.c
-# into $(O)/IMAGE.elf (IMAGE: NAME unless given).
+# into $(O)/IMAGE.elf (IMAGE: NAME unless given). An application may run
+# other applications' parts: APP_USES.NAME, set before the call, names
+# them; each one's sources but its main.c (where its app_main() lives) are
+# linked in, and its folder is on NAME's include path.
 define app
 APP_IMAGE.$(1) := $(or $(2),$(1))
-$$(eval $$(call image,$(or $(2),$(1)),$$(sort $$(wildcard firmware/apps/$(1)/*.c))))
+$$(foreach u,$$(APP_USES.$(1)),$$(if $$(wildcard firmware/apps/$$(u)/app.mk),,$$(error firmware/apps/$(1)/app.mk: APP_USES.$(1) names $$(u), which is not an application (no firmware/apps/$$(u)/app.mk))))
+$(O)/obj/firmware/apps/$(1)/%: CFLAGS += $$(patsubst %,-Ifirmware/apps/%,$$(APP_USES.$(1)))
+$$(eval $$(call image,$(or $(2),$(1)),$$(sort $$(wildcard firmware/apps/$(1)/*.c)) \
+	$$(foreach u,$$(APP_USES.$(1)),$$(filter-out firmware/apps/$$(u)/main.c,$$(sort $$(wildcard firmware/apps/$$(u)/*.c))))))
 endef
 
 APPS := $(sort $(patsubst firmware/apps/%/app.mk,%,$(wildcard firmware/apps/*/app.mk)))

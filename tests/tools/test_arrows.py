@@ -81,5 +81,54 @@ class Arrows(unittest.TestCase):
                 self.assertTrue(any(re.search(r"(^|/)(tools|tests)/", w) for _, w in pulls(p)), name)
 
 
+def app_include_faults(name, path, uses):
+    """What an application's file includes past the kernel's API: an arch
+    or driver header, an -internal one, a path out of its folder, or a
+    quoted header neither its folder nor a used application's holds."""
+    bad = []
+    with open(path, errors="replace") as f:
+        lines = f.read().splitlines()
+    for n, what in pulls(path):
+        quoted = re.search(r'#\s*include\s*"', lines[n - 1])
+        if what.startswith(("asm/", "drivers/", "board")) or "-internal" in what or ".." in what:
+            bad.append((n, what))
+        elif quoted and not any(os.path.exists(os.path.join(ROOT, "firmware", "apps", a, what))
+                                for a in [name] + uses):
+            bad.append((n, what))
+    return bad
+
+
+def app_uses(name):
+    """APP_USES.NAME from the application's app.mk."""
+    with open(os.path.join(ROOT, "firmware", "apps", name, "app.mk")) as f:
+        m = re.search(r"^APP_USES\.%s\s*:?=\s*(.*)$" % re.escape(name), f.read(), re.M)
+    return m.group(1).split() if m else []
+
+
+class AppsUseTheApi(unittest.TestCase):
+    def test_apps_include_only_the_api_and_what_they_use(self):
+        bad = []
+        apps = os.path.join(ROOT, "firmware", "apps")
+        for name in sorted(os.listdir(apps)):
+            if not os.path.exists(os.path.join(apps, name, "app.mk")):
+                continue
+            for f in sorted(os.listdir(os.path.join(apps, name))):
+                if f.endswith((".c", ".h")):
+                    for n, what in app_include_faults(name, os.path.join(apps, name, f), app_uses(name)):
+                        bad.append("firmware/apps/%s/%s:%d: %s" % (name, f, n, what))
+        self.assertEqual(bad, [], "an application reaches past the kernel's API or another's folder")
+
+    def test_the_check_sees_an_app_reaching_past_the_api(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".c", delete=False) as f:
+            f.write('#include <lokal/thread.h>\n#include <asm/cacheflush.h>\n'
+                    '#include <lokal/highmem-internal.h>\n#include "../bench/bench.h"\n'
+                    '#include "bench.h"\n#include "cyclic.h"\n')
+        try:
+            self.assertEqual([n for n, _ in app_include_faults("shell", f.name, ["cyclic"])], [2, 3, 4, 5])
+        finally:
+            os.unlink(f.name)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -35,6 +35,7 @@
 #include <lokal/mempool.h>
 #include <lokal/event_flags.h>
 #include <lokal/timer.h>
+#include "demo.h"
 #include "demo_dma.h"
 
 #define WORKERS         6
@@ -248,12 +249,6 @@ static int size_pool(void)
 	return (int)per;
 }
 
-/*
- * The counters the demo's figures are relative to: zero when the demo is
- * the image (its figures are then since boot, as a logic analyzer counts
- * them); the shell stores the counters it finds before a run here, so the
- * demo reports that run alone.
- */
 struct sched_stats demo_stats_base;
 
 static void phase_threads(void)
@@ -329,7 +324,7 @@ static void phase_dma(void)
 		printf("demo: DMA phase skipped: phase 2 took every highmem page\n");
 }
 
-int app_main(void)
+int demo_run(void)
 {
 	struct sched_stats st;
 

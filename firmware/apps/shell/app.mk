@@ -1,19 +1,9 @@
 # The shell image: `make shell` (QEMU, console on the terminal), and what
 # `make load` / `make flash` put on a board (make APP=shell run-vivt runs it
-# on the emulator). Its sources are its own, the bench's, cyclic's and the demo's.
-SHELL_APP_SRCS := $(sort $(wildcard firmware/apps/shell/*.c)) \
-                  $(filter-out firmware/apps/bench/main.c,$(sort $(wildcard firmware/apps/bench/*.c))) \
-                  $(filter-out firmware/apps/cyclic/main.c,$(sort $(wildcard firmware/apps/cyclic/*.c))) \
-                  firmware/apps/demo/demo.c.shell firmware/apps/demo/demo_dma.c
-
-# The demo, built again with its app_main renamed so `demo` can call it.
-$(O)/obj/firmware/apps/demo/demo.c.shell.o: firmware/apps/demo/demo.c $(CONFIG_H) | bootstrap
-	@mkdir -p $(@D)
-	@echo "  CC      $< (as shell_demo_main)"
-	@$(CC) $(CFLAGS) -Dapp_main=shell_demo_main -c $< -o $@
-
-APP_IMAGE.shell := shell
-$(eval $(call image,shell,$(SHELL_APP_SRCS)))
+# on the emulator). It runs the bench's, cyclic's and the demo's parts as
+# commands: their sources but their main.c, their headers on its path.
+APP_USES.shell := bench cyclic demo
+$(eval $(call app,shell))
 
 .PHONY: shell shell-image
 shell-image: $(O)/shell.elf

@@ -6,8 +6,8 @@
 #include <lokal/thread.h>
 #include <generated/config.h>
 #include "shell.h"
-#include "../bench/bench.h"
-#include "../bench/pages.h"
+#include "bench.h"
+#include "pages.h"
 
 #define WAKES_DEFAULT   10000
 

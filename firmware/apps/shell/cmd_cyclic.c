@@ -3,7 +3,7 @@
 #include <lokal/platform.h>
 #include <generated/config.h>
 #include "shell.h"
-#include "../cyclic/cyclic.h"
+#include "cyclic.h"
 
 static int cyclic_job(void *arg)
 {

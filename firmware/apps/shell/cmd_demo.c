@@ -2,11 +2,7 @@
 #include <stdio.h>
 #include <lokal/thread.h>
 #include "shell.h"
-
-/* firmware/apps/demo/demo.c's app_main, renamed by the shell image's build. */
-int shell_demo_main(void);
-/* What the demo's switch figures are relative to (firmware/apps/demo/demo.c). */
-extern struct sched_stats demo_stats_base;
+#include "demo.h"
 
 static int demo_job(void *arg)
 {
@@ -15,7 +11,7 @@ static int demo_job(void *arg)
 	(void)arg;
 	/* Earlier commands (a bench) switched too: the demo counts its own run. */
 	sched_get_stats(&demo_stats_base);
-	status = shell_demo_main();
+	status = demo_run();
 	printf("demo: exit status %d\n", status);
 	return SHELL_OK;
 }
