@@ -25,7 +25,8 @@ enum cyclic_load_part {
 };
 #define LOAD_ALL_DEFAULT ((1u << LOAD_MUTEX) - 1)       /* every part but the mutex */
 
-extern const char *const cyclic_load_names[NR_LOAD_PARTS];
+/* A part's name, as CYCLIC_LOAD's documentation and the load report give it. */
+const char *cyclic_load_name(unsigned int part);
 
 /*
  * Histogram buckets: one counter tick each (what the firmware can tell

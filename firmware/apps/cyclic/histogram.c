@@ -14,7 +14,7 @@ void cyclic_print_params(const struct cyclic_params *p)
 	       CONFIG_KMAP_DEFER, CONFIG_HZ);
 	for (unsigned int i = 0; i < NR_LOAD_PARTS; i++)
 		if (p->load & 1u << i)
-			printf(" %s", cyclic_load_names[i]);
+			printf(" %s", cyclic_load_name(i));
 	printf("%s\n", p->load ? "" : " none");
 }
 

@@ -20,12 +20,6 @@
 #include <lokal/timer.h>
 #include "cyclic.h"
 
-const char *const cyclic_load_names[NR_LOAD_PARTS] = {
-	[LOAD_LOCAL] = "local", [LOAD_PKMAP] = "pkmap", [LOAD_GET] = "get",
-	[LOAD_DMA] = "dma", [LOAD_CONSOLE] = "console", [LOAD_SERVICES] = "services",
-	[LOAD_MUTEX] = "mutex",
-};
-
 #define MAX_THREADS     12
 /*
  * Every part at one priority, far below the measurer (PRIO_MAX), and each
@@ -40,19 +34,29 @@ const char *const cyclic_load_names[NR_LOAD_PARTS] = {
 static volatile bool stopping;
 static struct thread *threads[MAX_THREADS];
 static unsigned int nr_threads;
-static unsigned long done[NR_LOAD_PARTS];
 static volatile uint32_t sink;
 static struct page **pkmap_pages;
 static unsigned int nr_pkmap_pages;
 static struct page *get_page;
 static DEFINE_MUTEX(measured_mutex);
 static bool ticking;
-static struct page **allocs[8];   /* the page arrays to give back */
-static unsigned int alloc_sizes[8], nr_allocs;
+static struct page_array {       /* the page arrays to give back */
+	struct page **pages;
+	unsigned int n;
+} allocs[8];
+static unsigned int nr_allocs;
 static DEFINE_EVENT_FLAGS(flags);
 DEFINE_MEMPOOL(blocks, 128, 4);
 DEFINE_MSGQ(queue, sizeof(void *), 2);
 static struct timer_list ticker;
+
+/* One part of the load: its name, what starts it, and the steps it did. */
+struct load_part {
+	const char *name;
+	bool (*start)(void);    /* its threads and what they need; false: it could not */
+	unsigned long done;
+};
+static struct load_part parts[NR_LOAD_PARTS];
 
 struct mutex *cyclic_load_mutex(void)
 {
@@ -73,7 +77,7 @@ static void local_load(void *arg)
 		sink ^= crc32c(0, v[1], 256);
 		for (unsigned int d = LOCAL_DEPTH; d-- > 0;)
 			kunmap_local(v[d]);
-		done[LOAD_LOCAL]++;
+		parts[LOAD_LOCAL].done++;
 		thread_yield();
 	}
 }
@@ -88,7 +92,7 @@ static void pkmap_load(void *arg)
 
 		v[i % (PAGE_SIZE / 4)]++;
 		kunmap(p);
-		done[LOAD_PKMAP]++;
+		parts[LOAD_PKMAP].done++;
 		thread_yield();
 	}
 }
@@ -107,7 +111,7 @@ static void get_load(void *arg)
 			kunmap(get_page);
 			kmap(get_page);
 		}
-		done[LOAD_GET]++;
+		parts[LOAD_GET].done++;
 		thread_yield();
 	}
 	kunmap(get_page);
@@ -127,7 +131,7 @@ static void dma_load(void *arg)
 	}
 	while (!stopping) {
 		if (dma_memcpy_sg(dst, 4, src, 4, msecs_to_jiffies(100)) == 0)
-			done[LOAD_DMA]++;
+			parts[LOAD_DMA].done++;
 		else
 			sink++;
 		thread_yield();
@@ -139,7 +143,7 @@ static void console_load(void *arg)
 	(void)arg;
 	while (!stopping) {
 		while (console_getc() >= 0)
-			done[LOAD_CONSOLE]++;
+			parts[LOAD_CONSOLE].done++;
 		sleep_ticks(1);
 	}
 }
@@ -158,7 +162,7 @@ static void producer_load(void *arg)
 
 		if (mempool_alloc(&blocks, &b, msecs_to_jiffies(50)))
 			continue;
-		memset(b, (int)done[LOAD_SERVICES], 128);
+		memset(b, (int)parts[LOAD_SERVICES].done, 128);
 		if (msgq_send(&queue, &b, msecs_to_jiffies(50)))
 			mempool_free(&blocks, b);
 		thread_yield();
@@ -175,10 +179,10 @@ static void consumer_load(void *arg)
 		if (msgq_receive(&queue, &b, msecs_to_jiffies(50)) == 0) {
 			sink ^= crc32c(0, b, 128);
 			mempool_free(&blocks, b);
-			done[LOAD_SERVICES]++;
+			parts[LOAD_SERVICES].done++;
 		}
 		/* The timer's flag, set every tick: wait for it now and then. */
-		if (done[LOAD_SERVICES] % 16 == 0)
+		if (parts[LOAD_SERVICES].done % 16 == 0)
 			event_flags_wait(&flags, 1u, EF_ANY | EF_CLEAR, &got, msecs_to_jiffies(50));
 		thread_yield();
 	}
@@ -194,7 +198,7 @@ static void mutex_load(void *arg)
 		mutex_lock(&measured_mutex);
 		sink ^= crc32c(0, buf, sizeof(buf));
 		mutex_unlock(&measured_mutex);
-		done[LOAD_MUTEX]++;
+		parts[LOAD_MUTEX].done++;
 		thread_yield();
 	}
 }
@@ -219,8 +223,7 @@ static struct page **highmem_pages(unsigned int n)
 		printf("cyclic: no memory for the load's page table\n");
 		return NULL;
 	}
-	allocs[nr_allocs] = p;
-	alloc_sizes[nr_allocs++] = n;
+	allocs[nr_allocs++] = (struct page_array){ p, n };
 	for (unsigned int i = 0; i < n; i++)
 		if (!(p[i] = alloc_page(ZONE_HIGHMEM))) {
 			printf("cyclic: only %u free highmem pages, the load needs %u\n", i, n);
@@ -229,42 +232,89 @@ static struct page **highmem_pages(unsigned int n)
 	return p;
 }
 
-bool cyclic_load_start(unsigned int mask)
+static bool start_local(void)
 {
 	struct page **pages;
+
+	for (int i = 0; i < 2; i++)
+		if (!(pages = highmem_pages(2 * LOCAL_DEPTH)) ||
+		    !spawn(i ? "local1" : "local0", local_load, pages, PRIO_LOAD))
+			return false;
+	return true;
+}
+
+static bool start_pkmap(void)
+{
 	struct pkmap_info pi;
+
+	pkmap_get_info(&pi);
+	nr_pkmap_pages = pi.slots + PKMAP_EXTRA;
+	return (pkmap_pages = highmem_pages(nr_pkmap_pages)) && spawn("pkmap", pkmap_load, NULL, PRIO_LOAD);
+}
+
+static bool start_get(void)
+{
+	struct page **pages = highmem_pages(1);
+
+	return pages && (get_page = pages[0]) && spawn("get", get_load, NULL, PRIO_LOAD);
+}
+
+/* A board without an engine has no DMA load: the part is left out, not failed. */
+static bool start_dma(void)
+{
+	struct page **pages;
+
+	if (!dma_memcpy_engine())
+		return true;
+	return (pages = highmem_pages(8)) && spawn("dma", dma_load, pages, PRIO_LOAD);
+}
+
+static bool start_console(void)
+{
+	return spawn("console", console_load, NULL, PRIO_LOAD);
+}
+
+static bool start_services(void)
+{
+	timer_setup(&ticker, ticker_fn, 0);
+	mod_timer_periodic(&ticker, jiffies_read() + 1, 1);
+	ticking = true;
+	return spawn("producer", producer_load, NULL, PRIO_LOAD) &&
+	       spawn("consumer", consumer_load, NULL, PRIO_LOAD);
+}
+
+/* Below the other parts: it holds the mutex while the measurer may want it. */
+static bool start_mutex(void)
+{
+	return spawn("holder", mutex_load, NULL, PRIO_LOAD - 1);
+}
+
+static struct load_part parts[NR_LOAD_PARTS] = {
+	[LOAD_LOCAL]    = { "local", start_local, 0 },
+	[LOAD_PKMAP]    = { "pkmap", start_pkmap, 0 },
+	[LOAD_GET]      = { "get", start_get, 0 },
+	[LOAD_DMA]      = { "dma", start_dma, 0 },
+	[LOAD_CONSOLE]  = { "console", start_console, 0 },
+	[LOAD_SERVICES] = { "services", start_services, 0 },
+	[LOAD_MUTEX]    = { "mutex", start_mutex, 0 },
+};
+
+const char *cyclic_load_name(unsigned int part)
+{
+	return part < NR_LOAD_PARTS ? parts[part].name : "?";
+}
+
+bool cyclic_load_start(unsigned int mask)
+{
 	bool ok = true;
 
 	stopping = false;
 	nr_threads = 0;
-	memset(done, 0, sizeof(done));
-	if (mask & 1u << LOAD_LOCAL) {
-		for (int i = 0; ok && i < 2; i++)
-			ok = (pages = highmem_pages(2 * LOCAL_DEPTH)) &&
-			     spawn(i ? "local1" : "local0", local_load, pages, PRIO_LOAD);
-	}
-	if (ok && mask & 1u << LOAD_PKMAP) {
-		pkmap_get_info(&pi);
-		nr_pkmap_pages = pi.slots + PKMAP_EXTRA;
-		ok = (pkmap_pages = highmem_pages(nr_pkmap_pages)) &&
-		     spawn("pkmap", pkmap_load, NULL, PRIO_LOAD);
-	}
-	if (ok && mask & 1u << LOAD_GET)
-		ok = (pages = highmem_pages(1)) && (get_page = pages[0]) &&
-		     spawn("get", get_load, NULL, PRIO_LOAD);
-	if (ok && mask & 1u << LOAD_DMA && dma_memcpy_engine())
-		ok = (pages = highmem_pages(8)) && spawn("dma", dma_load, pages, PRIO_LOAD);
-	if (ok && mask & 1u << LOAD_CONSOLE)
-		ok = spawn("console", console_load, NULL, PRIO_LOAD);
-	if (ok && mask & 1u << LOAD_SERVICES) {
-		timer_setup(&ticker, ticker_fn, 0);
-		mod_timer_periodic(&ticker, jiffies_read() + 1, 1);
-		ticking = true;
-		ok = spawn("producer", producer_load, NULL, PRIO_LOAD) &&
-		     spawn("consumer", consumer_load, NULL, PRIO_LOAD);
-	}
-	if (ok && mask & 1u << LOAD_MUTEX)
-		ok = spawn("holder", mutex_load, NULL, PRIO_LOAD - 1);
+	for (unsigned int i = 0; i < NR_LOAD_PARTS; i++)
+		parts[i].done = 0;
+	for (unsigned int i = 0; ok && i < NR_LOAD_PARTS; i++)
+		if (mask & 1u << i)
+			ok = parts[i].start();
 	if (!ok)
 		cyclic_load_stop();
 	return ok;
@@ -280,9 +330,11 @@ void cyclic_load_stop(void)
 		del_timer_sync(&ticker);
 	ticking = false;
 	while (nr_allocs--) {
-		for (unsigned int i = 0; i < alloc_sizes[nr_allocs] && allocs[nr_allocs][i]; i++)
-			__free_page(allocs[nr_allocs][i]);
-		free(allocs[nr_allocs]);
+		struct page_array *a = &allocs[nr_allocs];
+
+		for (unsigned int i = 0; i < a->n && a->pages[i]; i++)
+			__free_page(a->pages[i]);
+		free(a->pages);
 	}
 	nr_allocs = 0;
 }
@@ -291,7 +343,7 @@ void cyclic_load_report(void)
 {
 	printf("cyclic: load done:");
 	for (unsigned int i = 0; i < NR_LOAD_PARTS; i++)
-		if (done[i])
-			printf(" %s %lu", cyclic_load_names[i], done[i]);
+		if (parts[i].done)
+			printf(" %s %lu", parts[i].name, parts[i].done);
 	printf("\n");
 }

@@ -50,8 +50,26 @@ static const char *const mark_name[NR_MARKS] = {
 	"__sched_text_begin", "__sched_text_end", "__app_text_begin", "__app_text_end",
 };
 
+/*
+ * The functions a handler window ran through, in order, with the
+ * instructions of the blocks entered in each (a block the window closes
+ * in counts whole): where the kernel part of the longest one went.
+ */
+#define PATH_SEGS	48
+struct path_seg {
+	uint32_t func;
+	uint32_t insns;
+};
+struct handler_path {
+	struct path_seg seg[PATH_SEGS];
+	unsigned n;
+	bool cut;		/* more functions than PATH_SEGS */
+	uint64_t start;		/* the window's start */
+};
+
 struct irqsoff_cpu {
 	struct irqsoff s;
+	struct handler_path path, worst_path;
 	uint32_t own_sp;		/* SP where the handler's own code was entered, 0: not in it */
 	struct msr_range ranges[MAX_RANGES];
 	unsigned nranges;
@@ -156,6 +174,36 @@ static enum code_kind code_kind(struct vemu *vm, uint32_t pc)
 	return CODE_KERNEL;
 }
 
+/* The path of the longest kernel part so far, if it is the one just recorded. */
+static void keep_worst_path(struct irqsoff_cpu *ic)
+{
+	if (ic->path.n && ic->s.handler_kernel_max.len && ic->s.handler_kernel_max.start == ic->path.start &&
+	    !(ic->s.open == IW_HANDLER && ic->s.cur.start == ic->path.start))
+		ic->worst_path = ic->path;
+}
+
+static void note_path(struct vemu *vm, struct irqsoff_cpu *ic, uint32_t pc, uint32_t insns)
+{
+	struct handler_path *p = &ic->path;
+	uint32_t off = 0, func;
+
+	if (vm->sweep.result)
+		return;		/* a sweep's run reports no windows */
+	if (p->start != ic->s.cur.start || !p->n) {
+		keep_worst_path(ic);
+		p->n = 0;
+		p->cut = false;
+		p->start = ic->s.cur.start;
+	}
+	func = symbols_lookup(vm->syms, pc, &off) ? pc - off : pc;
+	if (p->n && p->seg[p->n - 1].func == func)
+		p->seg[p->n - 1].insns += insns;
+	else if (p->n < PATH_SEGS)
+		p->seg[p->n++] = (struct path_seg){ func, insns };
+	else
+		p->cut = true;
+}
+
 /*
  * Inside the handler's own code, and what it calls on a deeper stack,
  * every instruction is the handler's but the scheduler's and services'
@@ -175,6 +223,7 @@ void irqsoff_cpu_own(struct vemu *vm, uint32_t pc, uint32_t size)
 		return;
 	}
 	kind = code_kind(vm, pc);
+	note_path(vm, ic, pc, size / 4);
 	sp = cpu_reg(vm, UC_ARM_REG_SP);
 	if (ic->own_sp && sp >= ic->own_sp)
 		ic->own_sp = 0;
@@ -447,6 +496,28 @@ static const struct iw_window *kernel_part(const struct irqsoff *s, int l)
 	return w->len ? w : NULL;
 }
 
+/* "func N, func N, ...": the longest kernel part's path, on one line. */
+static void print_path(struct vemu *vm, struct irqsoff_cpu *ic, FILE *f, const char *prefix)
+{
+	const struct handler_path *p;
+
+	keep_worst_path(ic);
+	p = &ic->worst_path;
+	if (!p->n)
+		return;
+	fputs(prefix, f);
+	for (unsigned i = 0; i < p->n; i++) {
+		uint32_t off = 0;
+		const char *name = symbols_lookup(vm->syms, p->seg[i].func, &off);
+
+		if (name && !off)
+			fprintf(f, "%s%s %u", i ? ", " : "", name, p->seg[i].insns);
+		else
+			fprintf(f, "%s0x%08x %u", i ? ", " : "", p->seg[i].func, p->seg[i].insns);
+	}
+	fprintf(f, "%s\n", p->cut ? ", ..." : "");
+}
+
 static void print_kernel_part(struct vemu *vm, const char *what, const struct iw_window *w)
 {
 	char close[600];
@@ -469,8 +540,10 @@ void irqsoff_cpu_report(struct vemu *vm)
 	if (!s->thread_max.len)
 		fprintf(vm->out, "vivt-emu: irqs-off thread max: none after boot\n");
 	each_window(vm, s, print_window, NULL);
-	if (kernel_part(s, -1))
+	if (kernel_part(s, -1)) {
 		print_kernel_part(vm, "irqs-off handler, kernel part max", kernel_part(s, -1));
+		print_path(vm, ic, vm->out, "vivt-emu:   its path: ");
+	}
 	if (s->boot.len)
 		fprintf(vm->out, "vivt-emu: irqs-off boot: %llu instructions from reset to the first unmask (not counted)\n",
 			(unsigned long long)s->boot.len);
@@ -520,6 +593,8 @@ void irqsoff_cpu_stats(struct vemu *vm, FILE *f)
 			"irqsoff.%s.line=%d\nirqsoff.%s.closed=%s\n", key,
 			(unsigned long long)(w->len - w->own), key, (unsigned long long)w->len, key,
 			(unsigned long long)w->own, key, w->line, key, close);
+		if (l < 0)
+			print_path(vm, ic, f, "irqsoff.handler_kernel.path=");
 	}
 }
 
