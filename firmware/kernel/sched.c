@@ -462,13 +462,24 @@ void preempt_schedule(void)
 void __irq_exit(union preempt_state p)
 {
 	if (p.count != 0) {
+		__preempt_count = p.count;
 		if (switch_window)
 			stats.irqs_in_kmap_switch++;
 		return;
 	}
-	if (p.resched == 0)
-		__builtin_unreachable();        /* irq_exit() calls with a count or a reason */
-	__schedule(SCHED_PREEMPT, p.resched);
+	/*
+	 * The handlers are done: pending interrupts come in once before the
+	 * switch, while the stored count still holds this IRQ's level (one
+	 * landing here only adds to what is due, and never switches from a
+	 * nested frame). Another interrupt then waits for the handler or for
+	 * the switch, never for both in one window
+	 * (irqs_off_handler_kernel_max_insns; it costs irq_to_woken_thread_ns
+	 * five instructions); the switch's window is a thread's, as at any
+	 * other preemption (irqs_off_max_insns).
+	 */
+	arch_local_irq_window_svc();
+	__preempt_count = 0;
+	__schedule(SCHED_PREEMPT, need_resched());
 }
 
 /*

@@ -78,10 +78,13 @@ static inline void irq_enter(void)
 }
 
 /*
- * The rest of irq_exit(), with p (the preempt count left and the
+ * The rest of irq_exit(), with p (the preempt count to leave and the
  * reasons to switch) not all zero: a nested exit's accounting (a count
- * left), or the switch the reasons ask for. One 64-bit argument: it
- * arrives in r0 and r1 as irq_exit() loaded it.
+ * left), or the switch the reasons ask for. The stored count still holds
+ * this IRQ's level: __irq_exit() stores p.count itself, so that the
+ * interrupts it lets in before a switch cannot switch from a nested
+ * frame. One 64-bit argument: it arrives in r0 and r1 as irq_exit()
+ * loaded it.
  */
 void __irq_exit(union preempt_state p);
 
@@ -97,9 +100,10 @@ static inline void irq_exit(void)
 	union preempt_state p = { .both = __preempt.both };
 
 	p.count -= HARDIRQ_OFFSET;
-	__preempt_count = p.count;
 	if (__builtin_expect((p.count | p.resched) != 0, 0))
 		__irq_exit(p);
+	else
+		__preempt_count = p.count;
 }
 
 /* Called by the tick IRQ. */
