@@ -91,6 +91,49 @@ def value(res, group, name):
     return None
 
 
+# The figures compared across boards (tools/bench.sh runs the bench image on
+# every board QEMU models): key, group, name in the bench's results.
+BOARD_FIGURES = [
+    ("yield_no_maps_ns", "switch", "yield, both hold 0"),
+    ("yield_5_peers_ns", "switch", "yield, 5 equal-priority peers, no maps"),
+    ("irq_round_trip_ns", "switch", "irq round trip, low 0 high 0"),
+    ("irq_round_trip_low_holds_16_ns", "switch", "irq round trip, low 16 high 0"),
+    ("yield_one_side_holds_16_ns", "switch", "yield, one side holds 16"),
+    ("map_unmap_highmem_ns", "map+unmap", "highmem, kmap_local_page"),
+    ("wakeup_p99_nomap_ns", "wakeup", "nomap p99"),
+    ("wakeup_p99_local_ns", "wakeup", "local p99"),
+    ("wakeup_p99_dma_ns", "wakeup", "dma p99"),
+    ("events_interrupt_per_s", "events", "interrupt"),
+    ("events_message_per_s", "events", "message"),
+]
+
+
+def board_figures(res):
+    return {key: value(res, group, name) for key, group, name in BOARD_FIGURES}
+
+
+def other_boards(outdir):
+    """{board: {scheme: figures}} from the runs tools/bench.sh listed in boards.txt."""
+    path = os.path.join(outdir, "boards.txt")
+    out = {}
+    if not os.path.exists(path):
+        return out
+    for line in open(path):
+        if not line.strip():
+            continue
+        board, variant, log = line.split()
+        out.setdefault(board, {})[variant] = board_figures(load(outdir, log)[0])
+    return out
+
+
+def default_board():
+    for line in open("config.table"):
+        f = line.split()
+        if len(f) >= 3 and f[0] == "BOARD" and f[1] == "any":
+            return f[2]
+    return "default"
+
+
 def breakdown(outdir):
     """The single-step breakdown (tools/bench-breakdown.sh): text and path totals."""
     path = os.path.join(outdir, "breakdown.txt")
@@ -268,6 +311,12 @@ def main():
                 "(map, linked-list items, transfer, interrupt, wake-up, unmap); QEMU moves the data at no "
                 "cost in virtual time, so bus time is not included",
         "figures": {v: {r["name"]: r["ns"] for r in runs[v]["results"] if r["group"] == "dma"} for v in runs}}
+    boards = {default_board(): {v: board_figures(runs[v]["results"]) for v in runs}}
+    boards.update(other_boards(outdir))
+    summary["boards"] = {
+        "what": "the same bench image on every board QEMU models (its own interrupt controller, timers "
+                "and UART), both schemes, ns under -icount shift=0 (events: per second of virtual time)",
+        "figures": boards}
     shell_input = os.path.join(outdir, "shell-input.json")     # tools/shell/bench-input.py
     if os.path.exists(shell_input):
         summary["targets"]["shell_input_wakeup_p99_ratio"] = json.load(open(shell_input))
@@ -381,6 +430,16 @@ def main():
             "%.3fx" % e["vs_threadx"] if e["vs_threadx"] else "-", goal))
     if tool_out:
         print("  tools/latency on the firmware's trace dumps: same min/median/p99/max as the firmware")
+    print("\nThe same figures on every board QEMU models (ns; events per second), eager | deferred")
+    names = list(boards)
+    print("  %-32s %s" % ("", "  ".join("%-23s" % b for b in names)))
+    for key, _, _ in BOARD_FIGURES:
+        cells = []
+        for b in names:
+            e, d = boards[b].get("eager", {}).get(key), boards[b].get("defer", {}).get(key)
+            g = lambda x: "%.1f" % x if x is not None else "-"
+            cells.append("%-23s" % ("%s | %s" % (g(e), g(d))))
+        print("  %-32s %s" % (key, "  ".join(cells)))
     if bd_text:
         print("\nPer-function breakdown (instructions; the yield excludes the benchmark loop)")
         print(bd_text.rstrip())

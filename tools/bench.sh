@@ -21,6 +21,26 @@ for mode in eager:KMAP_DEFER=0 defer:KMAP_DEFER=1; do
 		|| { tail -30 "$out/console-$name.log"; echo "bench: run failed"; exit 1; }
 done
 
+# The same bench image on every other board QEMU models (board.mk's
+# BOARD_QEMU), both schemes: the figures side by side in results.json's
+# "boards" and the table (its interrupt controller, timers and UART are
+# the board's own; the kernel is the same).
+. "$(dirname "$0")/lib/board.sh"
+: > "$out/boards.txt"
+for board in $(qemu_boards); do
+	[ "$board" = "$(default_board)" ] && continue
+	for mode in eager:KMAP_DEFER=0 defer:KMAP_DEFER=1; do
+		name=${mode%%:*} var=${mode#*:}
+		O=build/bench-$board-$name
+		echo "bench: $board, building and running $var"
+		make --no-print-directory BOARD="$board" O=$O "$var" BENCH_WAKES="$wakes" bench-image \
+			> "$out/build-$board-$name.log" 2>&1 || { tail -20 "$out/build-$board-$name.log"; exit 1; }
+		QEMU_ICOUNT=1 QEMU_TIMEOUT=900 tools/qemu-run.sh $O/bench.elf > "$out/console-$board-$name.log" 2>&1 \
+			|| { tail -30 "$out/console-$board-$name.log"; echo "bench: $board run failed"; exit 1; }
+		echo "$board $name console-$board-$name.log" >> "$out/boards.txt"
+	done
+done
+
 # Where the instructions of one yield and one IRQ-to-thread path go,
 # single-stepped with gdb-multiarch over the default (deferred) bench image.
 echo "bench: per-function breakdown (gdb-multiarch single-step)"

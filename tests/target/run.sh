@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make check-target's image runs: every line of a list (tests/target/tests.list)
 # that QEMU runs, on every board QEMU models (a BOARD_QEMU line in its
-# board.mk; tests/lib/images.sh: qemu_boards), each line built in its
+# board.mk; tools/lib/board.sh: qemu_boards), each line built in its
 # configuration and run by tests/run-image, one TAP result per case of a
 # ktest image and one per diagnostic. Results of a board other than the
 # default one are named "BOARD: ...".

@@ -37,3 +37,22 @@ image_config() {
 	done
 	return 1
 }
+
+# default_board: the board make builds without BOARD= (config.table's `any` row).
+default_board() {
+	awk '$1 == "BOARD" && $2 == "any" { print $3 }' "$LOKAL_ROOT/config.table"
+}
+
+# qemu_boards: the boards QEMU models (a BOARD_QEMU line in board/B/board.mk),
+# the default board first.
+qemu_boards() {
+	local mk b first
+	first=$(default_board)
+	grep -qs '^BOARD_QEMU' "$LOKAL_ROOT/board/$first/board.mk" && echo "$first"
+	for mk in "$LOKAL_ROOT"/board/*/board.mk; do
+		b=${mk%/board.mk}
+		b=${b##*/}
+		[ "$b" != "$first" ] && grep -q '^BOARD_QEMU' "$mk" && echo "$b"
+	done
+	return 0
+}

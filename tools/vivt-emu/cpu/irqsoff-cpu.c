@@ -71,6 +71,7 @@ struct irqsoff_cpu {
 	struct irqsoff s;
 	struct handler_path path, worst_path;
 	uint32_t own_sp;		/* SP where the handler's own code was entered, 0: not in it */
+	uint32_t own_lr;		/* where it returns to */
 	struct msr_range ranges[MAX_RANGES];
 	unsigned nranges;
 	bool pending_return;
@@ -225,10 +226,18 @@ void irqsoff_cpu_own(struct vemu *vm, uint32_t pc, uint32_t size)
 	kind = code_kind(vm, pc);
 	note_path(vm, ic, pc, size / 4);
 	sp = cpu_reg(vm, UC_ARM_REG_SP);
-	if (ic->own_sp && sp >= ic->own_sp)
+	/*
+	 * Out of the handler's code when it returns to where it was called
+	 * from (a tail call keeps that address, and runs at the caller's
+	 * stack level: the level alone would end it there), or when the
+	 * stack is above its entry level (it was left some other way).
+	 */
+	if (ic->own_sp && (pc == ic->own_lr || sp > ic->own_sp))
 		ic->own_sp = 0;
-	if (kind == CODE_OWN && !ic->own_sp)
+	if (kind == CODE_OWN && !ic->own_sp) {
 		ic->own_sp = sp;	/* the handler's entry: its caller's stack */
+		ic->own_lr = cpu_reg(vm, UC_ARM_REG_LR) & ~1u;
+	}
 	if (kind == CODE_OWN || (kind == CODE_KERNEL && ic->own_sp))
 		irqsoff_own(&ic->s, size / 4);
 }
