@@ -295,6 +295,8 @@ def main():
                  insns_per_event(EVENT_SHAPES[0][2])))
     # Streaming DMA (firmware/apps/bench/dma.c), from the build users get.
     dma_p99 = {v: value(runs[v]["results"], "wakeup", "dma p99") for v in runs}
+    m = re.search(r"resolution (\d+\.\d+) ns", open(os.path.join(outdir, VARIANTS["defer"]), errors="replace").read())
+    resolution = float(m.group(1)) if m else None
     dma_ratio = {v: dma_p99[v] / p99[v]["local"] if dma_p99[v] and p99[v]["local"] else None for v in runs}
     summary["targets"]["dma_wakeup_p99_ratio"] = {
         "target": TARGET_DMA_WAKEUP, "measured": dma_ratio["defer"],
@@ -302,6 +304,11 @@ def main():
                 "scatterlists: map, transfer, completion interrupt, unmap) / while they copy the same "
                 "pages with the CPU through local maps (same run)",
         "p99_ns": {"dma": dma_p99["defer"], "cpu_copy": p99["defer"]["local"]},
+        # The firmware times a wake-up with the board's counter: a p99 of a
+        # few hundred ns moves by a whole tick of it at once.
+        "counter_resolution_ns": resolution,
+        "one_tick_ratio": round((p99["defer"]["local"] + resolution) / p99["defer"]["local"], 3)
+        if p99["defer"]["local"] and resolution else None,
         "other_schemes": {"eager": dma_ratio["eager"]}}
     summary["dma"] = {
         "what": "ns of virtual time = CPU instructions under -icount shift=0. map+unmap: dma_map_page + "

@@ -81,26 +81,27 @@ void board_console_putc(char c)
  * latch is cleared before its handler, so an edge that comes while the
  * handler runs is taken again.
  */
+/*
+ * The highest line pending, word 0 first, one per entry: a line still
+ * pending keeps the IRQ input asserted, so the vector is taken again at
+ * the return (or at the exit's window before a switch), and each
+ * interrupt's handler window is its own (irqs_off_handler_kernel_max_insns).
+ */
 void board_handle_irq(void)
 {
-	int handled = 0;
-
 	for (unsigned int w = 0; w < 2; w++) {
 		uint32_t pending = aspeed_vic_pending(BOARD_VIC_BASE, w);
 
-		while (pending != 0) {
-			unsigned int bit = 31u - (unsigned int)__builtin_clz(pending);
-			unsigned int irq = 32u * w + bit;
+		if (pending != 0) {
+			unsigned int irq = 32u * w + 31u - (unsigned int)__builtin_clz(pending);
 
-			pending &= ~(1u << bit);
 			if (aspeed_vic_is_edge(irq))
 				aspeed_vic_edge_ack(BOARD_VIC_BASE, irq);
 			generic_handle_irq(irq);
-			handled++;
+			return;
 		}
 	}
-	if (!handled)
-		spurious_irq();
+	spurious_irq();
 }
 
 void board_irq_unmask(unsigned int irq)    { aspeed_vic_unmask(BOARD_VIC_BASE, irq); }

@@ -82,22 +82,26 @@ static void handle_sys_irq(void)
 		generic_handle_irq(BOARD_DBGU_IRQ);
 }
 
+/*
+ * One source per entry, the AIC's choice: one still pending asserts nIRQ
+ * again, so the vector is taken again at the return (or at the exit's
+ * window before a switch), and each interrupt's handler window is its own
+ * (irqs_off_handler_kernel_max_insns).
+ */
 void board_handle_irq(void)
 {
-	int handled = 0;
-	int irq;
+	int irq = atmel_aic_ack(BOARD_AIC_BASE);
 
-	while ((irq = atmel_aic_ack(BOARD_AIC_BASE)) != AIC_NO_IRQ) {
-		if (irq == BOARD_SYS_AIC_ID)
-			handle_sys_irq();
-		else
-			generic_handle_irq((unsigned int)irq);
-		atmel_aic_eoi(BOARD_AIC_BASE);
-		handled++;
-	}
-	atmel_aic_eoi(BOARD_AIC_BASE);  /* the spurious read needs one too */
-	if (!handled)
+	if (irq == AIC_NO_IRQ) {
+		atmel_aic_eoi(BOARD_AIC_BASE);  /* the spurious read needs one too */
 		spurious_irq();
+		return;
+	}
+	if (irq == BOARD_SYS_AIC_ID)
+		handle_sys_irq();
+	else
+		generic_handle_irq((unsigned int)irq);
+	atmel_aic_eoi(BOARD_AIC_BASE);
 }
 
 void board_irq_unmask(unsigned int irq)

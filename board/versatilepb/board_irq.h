@@ -25,6 +25,13 @@ static inline void board_irq_clear_soft(unsigned int irq)
 
 _Static_assert(BOARD_NR_IRQS >= 32, "every VIC status bit is a line of irq_descs");
 
+/*
+ * The highest line pending (the VIC has no order of its own), one per
+ * entry: a line still asserted keeps the IRQ input asserted, so the
+ * vector is taken again at the return (or at the exit's window before a
+ * switch), and each interrupt's handler window is its own
+ * (irqs_off_handler_kernel_max_insns).
+ */
 static inline void board_handle_irq(void)
 {
 	uint32_t pending = pl190_pending(BOARD_VIC_BASE);
@@ -33,17 +40,7 @@ static inline void board_handle_irq(void)
 		spurious_irq();
 		return;
 	}
-	/*
-	 * Each line pending at the first read, the highest first (two
-	 * instructions; the VIC has no order of its own). One asserted since
-	 * keeps the IRQ input asserted: the vector is taken again at return.
-	 */
-	do {
-		unsigned int irq = 31u - (unsigned int)__builtin_clz(pending);
-
-		__generic_handle_irq(irq);      /* < 32: in range */
-		pending &= ~(1u << irq);
-	} while (pending != 0);
+	__generic_handle_irq(31u - (unsigned int)__builtin_clz(pending));     /* < 32: in range */
 }
 
 #endif

@@ -459,10 +459,10 @@ void preempt_schedule(void)
  * sched_begin() the boot thread's preempt count is 1, so "count zero"
  * also means "the scheduler runs".
  */
-void __irq_exit(union preempt_state p)
+void __irq_exit(unsigned int count)
 {
-	if (p.count != 0) {
-		__preempt_count = p.count;
+	if (count != 0) {
+		__preempt_count = count;
 		if (switch_window)
 			stats.irqs_in_kmap_switch++;
 		return;
@@ -473,9 +473,8 @@ void __irq_exit(union preempt_state p)
 	 * landing here only adds to what is due, and never switches from a
 	 * nested frame). Another interrupt then waits for the handler or for
 	 * the switch, never for both in one window
-	 * (irqs_off_handler_kernel_max_insns; it costs irq_to_woken_thread_ns
-	 * five instructions); the switch's window is a thread's, as at any
-	 * other preemption (irqs_off_max_insns).
+	 * (irqs_off_handler_kernel_max_insns); the switch's window is a
+	 * thread's, as at any other preemption (irqs_off_max_insns).
 	 */
 	arch_local_irq_window_svc();
 	__preempt_count = 0;

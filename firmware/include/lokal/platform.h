@@ -78,15 +78,15 @@ static inline void irq_enter(void)
 }
 
 /*
- * The rest of irq_exit(), with p (the preempt count to leave and the
- * reasons to switch) not all zero: a nested exit's accounting (a count
- * left), or the switch the reasons ask for. The stored count still holds
- * this IRQ's level: __irq_exit() stores p.count itself, so that the
- * interrupts it lets in before a switch cannot switch from a nested
- * frame. One 64-bit argument: it arrives in r0 and r1 as irq_exit()
- * loaded it.
+ * The rest of irq_exit(), when the count to leave or the reasons to
+ * switch are not zero: a nested exit's accounting (a count left), or the
+ * switch the reasons ask for. The stored count still holds this IRQ's
+ * level: __irq_exit() stores count itself, so that the interrupts it lets
+ * in before a switch cannot switch from a nested frame. It reads the
+ * reasons again after those, so they are not an argument (one register
+ * move fewer on the way to the woken thread: irq_to_woken_thread_ns).
  */
-void __irq_exit(union preempt_state p);
+void __irq_exit(unsigned int count);
 
 /*
  * Inline, so the entry keeps the per-CPU base in a register across the
@@ -101,7 +101,7 @@ static inline void irq_exit(void)
 
 	p.count -= HARDIRQ_OFFSET;
 	if (__builtin_expect((p.count | p.resched) != 0, 0))
-		__irq_exit(p);
+		__irq_exit(p.count);
 	else
 		__preempt_count = p.count;
 }

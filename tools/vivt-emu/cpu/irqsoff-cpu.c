@@ -55,7 +55,7 @@ static const char *const mark_name[NR_MARKS] = {
  * instructions of the blocks entered in each (a block the window closes
  * in counts whole): where the kernel part of the longest one went.
  */
-#define PATH_SEGS	48
+#define PATH_SEGS	128
 struct path_seg {
 	uint32_t func;
 	uint32_t insns;

@@ -12,7 +12,7 @@ irqsoff.* keys), never from its printed report.
   irqsoff-summary.py PREFIX BOUND --stats STATS [--preempt-bound P [--preempt-who W]] [--over FILE]
                               one stats file (the calibration image)
   irqsoff-summary.py --bounds prints the check's three bounds (THREAD_BOUND
-                              PREEMPT_BOUND HANDLER_KERNEL_CHECK_BOUND below)
+                              PREEMPT_BOUND HANDLER_KERNEL_BOUND below)
 
 BOUND holds for every thread-context IRQs-off window; P, when given, for
 every preemption-off window the kernel opened (W: 'app' checks the
@@ -36,12 +36,9 @@ THREAD_BOUND = 200
 PREEMPT_BOUND = 1000
 # The kernel's part of an interrupt handler's window (entry, dispatch,
 # wake-ups, the switch and its kmap work; not the handler's own code).
-# HANDLER_KERNEL_BOUND is the goal the bench reports against; the test
-# images (debug builds, an IRQ-exit switch that moves maps) are not under
-# it yet, so the check holds every run to HANDLER_KERNEL_CHECK_BOUND: a
-# guard against the windows of thousands of instructions there once were.
+# The bench reports against it and the check holds every run to it, debug
+# builds included.
 HANDLER_KERNEL_BOUND = 300
-HANDLER_KERNEL_CHECK_BOUND = 1000
 
 # The stats file's window keys (irqsoff.<window>.*) as the report names them.
 VECTORS = {"reset": "reset", "undefined": "undefined", "svc": "SVC", "prefetch_abort": "prefetch abort",
@@ -120,7 +117,7 @@ def take_option(argv, name):
 
 def main(argv):
     if argv[1:] == ['--bounds']:
-        print(THREAD_BOUND, PREEMPT_BOUND, HANDLER_KERNEL_CHECK_BOUND)
+        print(THREAD_BOUND, PREEMPT_BOUND, HANDLER_KERNEL_BOUND)
         return 0
     try:
         argv, over_file = take_option(argv, '--over')
