@@ -209,24 +209,6 @@ static void alias_case(enum alias_kind kind)
 	kunmap_local(vx);
 }
 
-static void defer_alias_by_local_map(void **state)
-{
-	(void)state;
-	alias_case(ALIAS_LOCAL);
-}
-
-static void defer_alias_by_kmap_atomic(void **state)
-{
-	(void)state;
-	alias_case(ALIAS_ATOMIC);
-}
-
-static void defer_alias_by_kmap_local_pfn(void **state)
-{
-	(void)state;
-	alias_case(ALIAS_PFN);
-}
-
 /* A lowmem page never reaches a slot, so it has no deferred alias to flush. */
 static void defer_lowmem_view_takes_no_slot(void **state)
 {
@@ -460,30 +442,6 @@ static void irq_case(enum sim_irq_point where)
 	assert_true(host_ram_holds(px, "the IRQ's"));
 }
 
-static void defer_irq_inside_flush(void **state)
-{
-	(void)state;
-	irq_case(SIM_IRQ_IN_FLUSH);
-}
-
-static void defer_irq_after_flush(void **state)
-{
-	(void)state;
-	irq_case(SIM_IRQ_AFTER_FLUSH);
-}
-
-static void defer_irq_before_pte_write(void **state)
-{
-	(void)state;
-	irq_case(SIM_IRQ_BEFORE_PTE_WRITE);
-}
-
-static void defer_irq_after_tlb_flush(void **state)
-{
-	(void)state;
-	irq_case(SIM_IRQ_AFTER_TLB_FLUSH);
-}
-
 /* ---- a wake-up inside the preemptible part of a map's or unmap's flush ---- */
 
 static struct semaphore b_end;
@@ -545,18 +503,6 @@ static void preempted_in_unmap(enum sim_irq_point where)
 	assert_true(host_ram_holds(pb, "B's"));
 }
 
-static void defer_preempted_inside_unmap_flush(void **state)
-{
-	(void)state;
-	preempted_in_unmap(SIM_IRQ_IN_FLUSH);
-}
-
-static void defer_preempted_after_unmap_flush(void **state)
-{
-	(void)state;
-	preempted_in_unmap(SIM_IRQ_AFTER_FLUSH);
-}
-
 /* B holds pb in slot 0; woken inside main's map of pa (which flushes pb), it writes pb again. */
 static void b_holds_pb(void *arg)
 {
@@ -600,17 +546,30 @@ static void preempted_in_map(enum sim_irq_point where)
 	assert_true(host_ram_holds(pa, "main's"));
 }
 
-static void defer_preempted_inside_map_flush(void **state)
+/* alias_case() as a test case: its argument is the case's state (HOST_TEST_CASE). */
+static void alias_case_test(void **state)
 {
-	(void)state;
-	preempted_in_map(SIM_IRQ_IN_FLUSH);
+	alias_case((enum alias_kind)(uintptr_t)*state);
 }
 
-static void defer_preempted_after_map_flush(void **state)
+/* irq_case() as a test case: its argument is the case's state (HOST_TEST_CASE). */
+static void irq_case_test(void **state)
 {
-	(void)state;
-	preempted_in_map(SIM_IRQ_AFTER_FLUSH);
+	irq_case((enum sim_irq_point)(uintptr_t)*state);
 }
+
+/* preempted_in_map() as a test case: its argument is the case's state (HOST_TEST_CASE). */
+static void preempted_in_map_test(void **state)
+{
+	preempted_in_map((enum sim_irq_point)(uintptr_t)*state);
+}
+
+/* preempted_in_unmap() as a test case: its argument is the case's state (HOST_TEST_CASE). */
+static void preempted_in_unmap_test(void **state)
+{
+	preempted_in_unmap((enum sim_irq_point)(uintptr_t)*state);
+}
+
 #endif
 
 int main(void)
@@ -621,9 +580,9 @@ int main(void)
 		HOST_TEST(defer_reuse_by_map),
 		HOST_TEST(defer_reuse_by_sched_in),
 		HOST_TEST(defer_same_page_same_slot_no_flush),
-		HOST_TEST(defer_alias_by_local_map),
-		HOST_TEST(defer_alias_by_kmap_atomic),
-		HOST_TEST(defer_alias_by_kmap_local_pfn),
+		HOST_TEST_CASE(defer_alias_by_local_map, alias_case_test, ALIAS_LOCAL),
+		HOST_TEST_CASE(defer_alias_by_kmap_atomic, alias_case_test, ALIAS_ATOMIC),
+		HOST_TEST_CASE(defer_alias_by_kmap_local_pfn, alias_case_test, ALIAS_PFN),
 		HOST_TEST(defer_lowmem_view_takes_no_slot),
 		HOST_TEST(defer_alias_by_sched_in),
 		HOST_TEST(defer_alias_by_new_pkmap),
@@ -631,14 +590,14 @@ int main(void)
 		HOST_TEST(defer_free_flushes),
 		HOST_TEST(defer_non_cpu_access),
 		HOST_TEST(defer_owner_switch_in_does_nothing),
-		HOST_TEST(defer_irq_inside_flush),
-		HOST_TEST(defer_irq_after_flush),
-		HOST_TEST(defer_irq_before_pte_write),
-		HOST_TEST(defer_irq_after_tlb_flush),
-		HOST_TEST(defer_preempted_inside_unmap_flush),
-		HOST_TEST(defer_preempted_after_unmap_flush),
-		HOST_TEST(defer_preempted_inside_map_flush),
-		HOST_TEST(defer_preempted_after_map_flush),
+		HOST_TEST_CASE(defer_irq_inside_flush, irq_case_test, SIM_IRQ_IN_FLUSH),
+		HOST_TEST_CASE(defer_irq_after_flush, irq_case_test, SIM_IRQ_AFTER_FLUSH),
+		HOST_TEST_CASE(defer_irq_before_pte_write, irq_case_test, SIM_IRQ_BEFORE_PTE_WRITE),
+		HOST_TEST_CASE(defer_irq_after_tlb_flush, irq_case_test, SIM_IRQ_AFTER_TLB_FLUSH),
+		HOST_TEST_CASE(defer_preempted_inside_unmap_flush, preempted_in_unmap_test, SIM_IRQ_IN_FLUSH),
+		HOST_TEST_CASE(defer_preempted_after_unmap_flush, preempted_in_unmap_test, SIM_IRQ_AFTER_FLUSH),
+		HOST_TEST_CASE(defer_preempted_inside_map_flush, preempted_in_map_test, SIM_IRQ_IN_FLUSH),
+		HOST_TEST_CASE(defer_preempted_after_map_flush, preempted_in_map_test, SIM_IRQ_AFTER_FLUSH),
 #endif
 	};
 

@@ -120,37 +120,19 @@ static void run_with_irq_at(enum sim_irq_point where)
 			 irq_seq);
 }
 
-static void irq_before_pte_write(void **state)
+/* run_with_irq_at() as a test case: its argument is the case's state (HOST_TEST_CASE). */
+static void run_with_irq_at_test(void **state)
 {
-	(void)state;
-	run_with_irq_at(SIM_IRQ_BEFORE_PTE_WRITE);
-}
-
-static void irq_inside_flush(void **state)
-{
-	(void)state;
-	run_with_irq_at(SIM_IRQ_IN_FLUSH);
-}
-
-static void irq_between_flush_and_pte_clear(void **state)
-{
-	(void)state;
-	run_with_irq_at(SIM_IRQ_AFTER_FLUSH);
-}
-
-static void irq_after_tlb_invalidate(void **state)
-{
-	(void)state;
-	run_with_irq_at(SIM_IRQ_AFTER_TLB_FLUSH);
+	run_with_irq_at((enum sim_irq_point)(uintptr_t)*state);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		HOST_TEST(irq_before_pte_write),
-		HOST_TEST(irq_inside_flush),
-		HOST_TEST(irq_between_flush_and_pte_clear),
-		HOST_TEST(irq_after_tlb_invalidate),
+		HOST_TEST_CASE(irq_before_pte_write, run_with_irq_at_test, SIM_IRQ_BEFORE_PTE_WRITE),
+		HOST_TEST_CASE(irq_inside_flush, run_with_irq_at_test, SIM_IRQ_IN_FLUSH),
+		HOST_TEST_CASE(irq_between_flush_and_pte_clear, run_with_irq_at_test, SIM_IRQ_AFTER_FLUSH),
+		HOST_TEST_CASE(irq_after_tlb_invalidate, run_with_irq_at_test, SIM_IRQ_AFTER_TLB_FLUSH),
 	};
 
 	return host_run_groups("irq_points", NULL, 0, tests, sizeof(tests) / sizeof(tests[0]));

@@ -184,18 +184,6 @@ static void irq_map_at_every_switch_in_point(enum scenario which)
 		fail_msg("only %u interrupt points in the switch-in: the walk did not run", target);
 }
 
-static void irq_map_in_switch_in_lower_slots(void **state)
-{
-	(void)state;
-	irq_map_at_every_switch_in_point(LOWER);
-}
-
-static void irq_map_in_switch_in_above_stack(void **state)
-{
-	(void)state;
-	irq_map_at_every_switch_in_point(ABOVE);
-}
-
 /* Every point of the walk, a wake-up of U: the walk stops for it (deferred scheme) and is done again. */
 static void urgent_thread_cuts_switch_in(void **state)
 {
@@ -216,11 +204,17 @@ static void urgent_thread_cuts_switch_in(void **state)
 	wake_u = false;
 }
 
+/* irq_map_at_every_switch_in_point() as a test case: its argument is the case's state (HOST_TEST_CASE). */
+static void irq_map_at_every_switch_in_point_test(void **state)
+{
+	irq_map_at_every_switch_in_point((enum scenario)(uintptr_t)*state);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		HOST_TEST(irq_map_in_switch_in_lower_slots),
-		HOST_TEST(irq_map_in_switch_in_above_stack),
+		HOST_TEST_CASE(irq_map_in_switch_in_lower_slots, irq_map_at_every_switch_in_point_test, LOWER),
+		HOST_TEST_CASE(irq_map_in_switch_in_above_stack, irq_map_at_every_switch_in_point_test, ABOVE),
 		HOST_TEST(urgent_thread_cuts_switch_in),
 	};
 

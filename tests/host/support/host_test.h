@@ -51,6 +51,12 @@ static inline int host_teardown(void **state)
 }
 
 #define HOST_TEST(fn) cmocka_unit_test_setup_teardown(fn, host_setup, host_teardown)
+/*
+ * One case of a parametric test, under its own name: fn finds arg (an
+ * integer or enum) in *state, so cases of one shape need no wrapper each.
+ */
+#define HOST_TEST_CASE(name, fn, arg) \
+	{ #name, fn, host_setup, host_teardown, (void *)(uintptr_t)(arg) }
 
 /* Run fn, which must halt with status; its output must contain every needle. */
 static inline void host_expect_halt_msg(void (*fn)(void *), void *arg, int status,
