@@ -56,6 +56,7 @@ static const char *const mark_name[NR_MARKS] = {
  * in counts whole): where the kernel part of the longest one went.
  */
 #define PATH_SEGS	128
+#define HIGH_VECTORS	0xffff0000u
 struct path_seg {
 	uint32_t func;
 	uint32_t insns;
@@ -196,7 +197,7 @@ static void note_path(struct vemu *vm, struct irqsoff_cpu *ic, uint32_t pc, uint
 		p->cut = false;
 		p->start = ic->s.cur.start;
 	}
-	func = symbols_lookup(vm->syms, pc, &off) ? pc - off : pc;
+	func = pc >= HIGH_VECTORS ? pc : symbols_lookup(vm->syms, pc, &off) ? pc - off : pc;
 	if (p->n && p->seg[p->n - 1].func == func)
 		p->seg[p->n - 1].insns += insns;
 	else if (p->n < PATH_SEGS)
@@ -519,7 +520,9 @@ static void print_path(struct vemu *vm, struct irqsoff_cpu *ic, FILE *f, const c
 		uint32_t off = 0;
 		const char *name = symbols_lookup(vm->syms, p->seg[i].func, &off);
 
-		if (name && !off)
+		if (p->seg[i].func >= HIGH_VECTORS)	/* the copy at 0xffff0000 has no symbol of its own */
+			fprintf(f, "%svector 0x%x %u", i ? ", " : "", p->seg[i].func, p->seg[i].insns);
+		else if (name && !off)
 			fprintf(f, "%s%s %u", i ? ", " : "", name, p->seg[i].insns);
 		else
 			fprintf(f, "%s0x%08x %u", i ? ", " : "", p->seg[i].func, p->seg[i].insns);
