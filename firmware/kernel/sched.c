@@ -157,6 +157,26 @@ bool kmap_switch_point(void)
 	return urgent;
 }
 
+/*
+ * A switch's kmap window: mm's work on t with interrupts on, the preempt
+ * count raised (an IRQ in the window must not switch) and the window's
+ * kind and cut priority set for kmap_switch_point() and __irq_exit().
+ */
+static inline __attribute__((always_inline)) void in_switch_window(unsigned char window, int cut_prio,
+								    void (*work)(struct thread *),
+								    struct thread *t)
+{
+	switch_cut_prio = cut_prio;
+	__preempt_count++;
+	switch_window = window;
+	arch_local_irq_enable();
+	work(t);
+	arch_local_irq_disable();
+	switch_cut_prio = NO_SWITCH_CUT;
+	switch_window = SWITCH_WINDOW_NONE;
+	__preempt_count--;
+}
+
 /* finish_switch()'s work: the incoming thread's maps, the trace edge. */
 static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsigned int work)
 {
@@ -166,15 +186,7 @@ static __attribute__((noinline)) bool finish_switch_work(struct thread *me, unsi
 	if (work != 0) {
 		restored = (unsigned int)me->kmap_ctrl.idx;
 		stats.kmap_switches++;
-		__preempt_count++;      /* an IRQ in the window must not switch */
-		switch_window = SWITCH_WINDOW_IN;
-		switch_cut_prio = me->prio;
-		arch_local_irq_enable();
-		kmap_local_sched_in(me);
-		arch_local_irq_disable();
-		switch_cut_prio = NO_SWITCH_CUT;
-		switch_window = SWITCH_WINDOW_NONE;
-		__preempt_count--;
+		in_switch_window(SWITCH_WINDOW_IN, me->prio, kmap_local_sched_in, me);
 		me->kmap_restores++;
 		stats.kmaps_restored += restored;
 		resched = need_resched() != 0;
@@ -220,15 +232,7 @@ static __attribute__((noinline)) struct thread *kmap_switch_out(struct thread *p
 								     struct thread *next)
 {
 	enqueue_ready(next, true);
-	switch_cut_prio = next->prio;
-	__preempt_count++;              /* an IRQ in the window must not switch */
-	switch_window = SWITCH_WINDOW_OUT;
-	arch_local_irq_enable();
-	kmap_local_sched_out(prev);
-	arch_local_irq_disable();
-	switch_cut_prio = NO_SWITCH_CUT;
-	switch_window = SWITCH_WINDOW_NONE;
-	__preempt_count--;
+	in_switch_window(SWITCH_WINDOW_OUT, next->prio, kmap_local_sched_out, prev);
 	next = dequeue_highest();
 	clear_need_resched();           /* this pick saw every wake-up so far */
 	return next;
