@@ -166,6 +166,7 @@ help:
 	@echo "  shell             the console shell under QEMU (the image a board boots; piped input works)"
 	@echo "  debug             QEMU halted with a gdb stub, gdb-multiarch attached (lokal ps/kmaps/bt/trace)"
 	@echo "  boards            the boards, and what runs where (QEMU, emulator, hardware)"
+	@echo "  docs              docs/api.md, the API reference, from the public headers' comments"
 	@echo "The ARM926 emulator with a D-cache model and cache oracle (tools/vivt-emu):"
 	@echo "  vivt-emu          build it: build/vivt-emu/vivt-emu (--help lists its options)"
 	@echo "  run-vivt          run $(O)/lokal.elf on it (the boards it models, e.g. BOARD=at91sam9g20-ek)"
@@ -200,6 +201,13 @@ help:
 .PHONY: boards
 boards:
 	@tools/boards.sh
+
+# The API reference, docs/api.md, from the public headers' comments
+# (check-tools fails when it is stale or a public function has none).
+.PHONY: docs
+docs:
+	@python3 tools/api-doc.py > docs/api.md.tmp && mv docs/api.md.tmp docs/api.md
+	@echo "docs: wrote docs/api.md"
 
 clean:
 	rm -rf build
