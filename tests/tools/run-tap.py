@@ -17,7 +17,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PREFIX = {"test_latency": "latency", "test_sigrok": "latency sigrok", "test_rates": "latency input",
           "test_docs": "docs", "test_howto": "how to add", "test_arrows": "arrows",
           "test_tap": "tap writer", "test_decoder": "sigrok decoder", "test_cyclic": "latency cyclic",
-          "test_irqsoff": "irqsoff summary", "test_scripts": "scripts"}
+          "test_irqsoff": "irqsoff summary", "test_scripts": "scripts",
+          "test_bench_report": "bench report"}
 MODULES = [importlib.import_module(n[:-3]) for n in sorted(os.listdir(HERE))
            if n.startswith("test_") and n.endswith(".py")]
 
