@@ -56,3 +56,17 @@ qemu_boards() {
 	done
 	return 0
 }
+
+# emulator_boards: the boards vivt-emu models (a machine of the board's
+# name in tools/vivt-emu/machine/), the default board first.
+emulator_boards() {
+	local mk b first
+	first=$(default_board)
+	grep -qs "\.name = \"$first\"" "$LOKAL_ROOT"/tools/vivt-emu/machine/*.c && echo "$first"
+	for mk in "$LOKAL_ROOT"/board/*/board.mk; do
+		b=${mk%/board.mk}
+		b=${b##*/}
+		[ "$b" != "$first" ] && grep -qs "\.name = \"$b\"" "$LOKAL_ROOT"/tools/vivt-emu/machine/*.c && echo "$b"
+	done
+	return 0
+}
