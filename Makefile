@@ -58,10 +58,9 @@ WRAPPED_STDIO := printf vprintf fprintf vfprintf puts putchar putc fputc fputs f
 LDFLAGS  += $(foreach f,$(WRAPPED_STDIO),-Wl,--wrap=$(f))
 LDLIBS   := -lc -lm -lgcc
 
-KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(FIRMWARE_SRCS)
-# Linked in this order, with marks between the groups (text-mark.S): the
-# rest of the kernel, the scheduler and services, the drivers; then the
-# application (the image rule) and the C library.
+# The kernel's objects, linked in this order with marks between the groups
+# (text-mark.S): the rest of the kernel, the scheduler and services, the
+# drivers; then the application (the image rule) and the C library.
 TEXT_MARKS  := __sched_text_begin __sched_text_end __app_text_begin __app_text_end
 text_mark    = $(O)/obj/text-mark/$(1).o
 KERNEL_OBJS := $(patsubst %,$(O)/obj/%.o,$(ARCH_SRCS) $(filter-out drivers/%,$(BOARD_SRCS)) \

@@ -25,20 +25,17 @@
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
+. tools/lib/board.sh
 # vivt_boards LANE: the phases vivt-BOARD stands for in LANE: one per board
 # the emulator has a machine of that name for, except the default board
 # (check-vivt's own); a board QEMU runs too goes to lane 2, whose
 # check-target has built its images, the others to lane 1.
 vivt_boards() {
-	local mk b default name scope value _
-	while read -r name scope value _; do
-		[ "$name $scope" = "BOARD any" ] && default=$value
-	done < config.table
-	for mk in board/*/board.mk; do
-		b=${mk#board/}; b=${b%/board.mk}
-		[ "$b" = "${default:-}" ] && continue
-		grep -qs "\.name = \"$b\"" tools/vivt-emu/machine/*.c || continue
-		if grep -q '^BOARD_QEMU' "$mk"; then [ "$1" = 2 ] || continue; else [ "$1" = 1 ] || continue; fi
+	local b default
+	default=$(default_board)
+	for b in $(emulator_boards); do
+		[ "$b" = "$default" ] && continue
+		if board_has_qemu "$b"; then [ "$1" = 2 ] || continue; else [ "$1" = 1 ] || continue; fi
 		printf 'vivt-%s ' "$b"
 	done
 }

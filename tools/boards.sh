@@ -4,15 +4,16 @@
 # tools/vivt-emu), the hardware flow (make load always; make flash when the
 # board has a NOR boot stub), read from the tree so it cannot go stale.
 set -euo pipefail
+. "$(dirname "$0")/lib/board.sh"
 printf '%-16s %-40s %-38s %s\n' board QEMU "emulator (make vivt-emu)" "hardware (docs/board-flow.md)"
 for mk in board/*/board.mk; do
 	b=$(basename "$(dirname "$mk")")
-	if grep -q '^BOARD_QEMU' "$mk"; then
+	if board_has_qemu "$b"; then
 		qemu="make BOARD=$b run, shell"
 	else
 		qemu="none (run-vivt instead)"
 	fi
-	if grep -qs "\.name = \"$b\"" tools/vivt-emu/machine/*.c; then
+	if board_has_emulator "$b"; then
 		emu="make BOARD=$b run-vivt"
 	else
 		emu="none"

@@ -10,7 +10,12 @@
 #include <asm/irqflags.h>
 #include <lokal/platform.h>
 
-static struct semaphore h_sem, u_sem;
+/* A thread that waits on its semaphore, then notes its letter. */
+struct waiter {
+	struct semaphore sem;
+	char letter;
+};
+static struct waiter h = { .letter = 'H' }, u = { .letter = 'U' };
 static char order[8];
 static unsigned int n_order;
 static unsigned int nested_count;
@@ -23,18 +28,12 @@ static void note(char c)
 		order[n_order++] = c;
 }
 
-static void thread_h(void *arg)
+static void waiter(void *arg)
 {
-	(void)arg;
-	down(&h_sem);
-	note('H');
-}
+	struct waiter *w = arg;
 
-static void thread_u(void *arg)
-{
-	(void)arg;
-	down(&u_sem);
-	note('U');
+	down(&w->sem);
+	note(w->letter);
 }
 
 /* The second interrupt: lands at the first unmask after the first one's handler. */
@@ -50,7 +49,7 @@ static void nested_irq(enum sim_irq_point where, unsigned long vaddr)
 	nested_count = preempt_count();
 	flags = arch_local_irq_save();
 	irq_enter();
-	up(&u_sem);                     /* wakes U, more urgent than H */
+	up(&u.sem);                     /* wakes U, more urgent than H */
 	irq_exit();
 	nested_current_after_exit = current;
 	arch_local_irq_restore(flags);
@@ -61,17 +60,17 @@ static void an_interrupt_at_the_exit_switch_comes_first_and_does_not_switch(void
 	unsigned long flags;
 
 	(void)state;
-	sema_init(&h_sem, 0);
-	sema_init(&u_sem, 0);
+	sema_init(&h.sem, 0);
+	sema_init(&u.sem, 0);
 	n_order = 0;
 	nested_ran = false;
 	main_thread = current;
-	host_spawn("H", thread_h, NULL, HOST_PRIO_MAIN + 1);
-	host_spawn("U", thread_u, NULL, HOST_PRIO_MAIN + 2);
+	host_spawn("H", waiter, &h, HOST_PRIO_MAIN + 1);
+	host_spawn("U", waiter, &u, HOST_PRIO_MAIN + 2);
 	sim_irq_at = nested_irq;
 	flags = arch_local_irq_save();
 	irq_enter();
-	up(&h_sem);                     /* the first interrupt wakes H */
+	up(&h.sem);                     /* the first interrupt wakes H */
 	note('i');
 	irq_exit();                     /* the second lands here, then U and H run */
 	arch_local_irq_restore(flags);

@@ -43,30 +43,29 @@ default_board() {
 	awk '$1 == "BOARD" && $2 == "any" { print $3 }' "$LOKAL_ROOT/config.table"
 }
 
-# qemu_boards: the boards QEMU models (a BOARD_QEMU line in board/B/board.mk),
-# the default board first.
-qemu_boards() {
+# board_has_qemu B: QEMU models board B (a BOARD_QEMU line in its board.mk).
+board_has_qemu() {
+	grep -qs '^BOARD_QEMU' "$LOKAL_ROOT/board/$1/board.mk"
+}
+
+# board_has_emulator B: vivt-emu has a machine of board B's name.
+board_has_emulator() {
+	grep -qs "\.name = \"$1\"" "$LOKAL_ROOT"/tools/vivt-emu/machine/*.c
+}
+
+# boards_with PREDICATE: the boards it holds for, the default board first.
+boards_with() {
 	local mk b first
 	first=$(default_board)
-	grep -qs '^BOARD_QEMU' "$LOKAL_ROOT/board/$first/board.mk" && echo "$first"
+	"$1" "$first" && echo "$first"
 	for mk in "$LOKAL_ROOT"/board/*/board.mk; do
 		b=${mk%/board.mk}
 		b=${b##*/}
-		[ "$b" != "$first" ] && grep -q '^BOARD_QEMU' "$mk" && echo "$b"
+		[ "$b" != "$first" ] && "$1" "$b" && echo "$b"
 	done
 	return 0
 }
 
-# emulator_boards: the boards vivt-emu models (a machine of the board's
-# name in tools/vivt-emu/machine/), the default board first.
-emulator_boards() {
-	local mk b first
-	first=$(default_board)
-	grep -qs "\.name = \"$first\"" "$LOKAL_ROOT"/tools/vivt-emu/machine/*.c && echo "$first"
-	for mk in "$LOKAL_ROOT"/board/*/board.mk; do
-		b=${mk%/board.mk}
-		b=${b##*/}
-		[ "$b" != "$first" ] && grep -qs "\.name = \"$b\"" "$LOKAL_ROOT"/tools/vivt-emu/machine/*.c && echo "$b"
-	done
-	return 0
-}
+# qemu_boards, emulator_boards: the boards QEMU, vivt-emu model.
+qemu_boards() { boards_with board_has_qemu; }
+emulator_boards() { boards_with board_has_emulator; }
