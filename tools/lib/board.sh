@@ -1,9 +1,9 @@
 # What a board's board.mk and an image's build say of themselves, for the
 # tools that run images (tools/qemu-run.sh) and the test runners
-# (tests/lib/images.sh). Sourced by bash; sets LOKAL_ROOT.
-if [ -z "${LOKAL_ROOT:-}" ]; then
-	LOKAL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-fi
+# (tests/lib/images.sh). Sourced by bash; sets LOKAL_ROOT to the tree this
+# file is in, whatever the environment says: a run in another tree (a
+# scratch copy a test makes) must read that tree's boards, not its caller's.
+LOKAL_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export LOKAL_ROOT
 
 # board_var BOARD VAR [MAKE-VARS...]: VAR as board/BOARD/board.mk sets it
