@@ -75,27 +75,32 @@ static struct pl080_stats stats;
 static struct pl080_lli llis[PL080_CHANNELS][PL080_MAX_ITEMS]
 	__attribute__((aligned(PL080_MAX_ITEMS * sizeof(struct pl080_lli))));
 
+/*
+ * Only the channels that raised something are visited, lowest first: the
+ * handler's window delays every other interrupt, the timers' included.
+ */
 static void pl080_irq(unsigned int irq, void *arg)
 {
 	uint32_t tc = mmio_read32(regs + DMAC_INT_TC_STATUS);
 	uint32_t err = mmio_read32(regs + DMAC_INT_ERR_STATUS);
 	uint32_t running = mmio_read32(regs + DMAC_ENBLD_CHNS);
+	uint32_t todo = (tc | err) & chans_busy;
 
 	(void)irq;
 	(void)arg;
 	mmio_write32(regs + DMAC_INT_TC_CLEAR, tc);
 	mmio_write32(regs + DMAC_INT_ERR_CLEAR, err);
-	for (unsigned int c = 0; c < PL080_CHANNELS; c++) {
+	while (todo) {
+		unsigned int c = (unsigned int)__builtin_ctz(todo);
 		uint32_t bit = 1u << c;
 
-		if (!(chans_busy & bit))
-			continue;
+		todo &= ~bit;
 		if (err & bit) {
 			stats.err_irqs++;
 			mmio_write32(regs + CH_BASE(c) + CH_CONFIG, 0);
 			chans[c].status = -EIO;
 			complete(&chans[c].done);
-		} else if ((tc & bit) && !(running & bit)) {
+		} else if (!(running & bit)) {
 			/* Only the end counts: the chain's last item is the one that interrupts. */
 			stats.tc_irqs++;
 			complete(&chans[c].done);
