@@ -18,7 +18,7 @@ PREFIX = {"test_latency": "latency", "test_sigrok": "latency sigrok", "test_rate
           "test_docs": "docs", "test_howto": "how to add", "test_arrows": "arrows",
           "test_tap": "tap writer", "test_decoder": "sigrok decoder", "test_cyclic": "latency cyclic",
           "test_irqsoff": "irqsoff summary", "test_scripts": "scripts",
-          "test_bench_report": "bench report"}
+          "test_bench_report": "bench report", "test_wakeup": "latency wakeup"}
 MODULES = [importlib.import_module(n[:-3]) for n in sorted(os.listdir(HERE))
            if n.startswith("test_") and n.endswith(".py")]
 

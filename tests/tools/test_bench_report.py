@@ -40,5 +40,15 @@ class Boards(unittest.TestCase):
             self.assertEqual(report.other_boards(d), {})
 
 
+class WakeupPins(unittest.TestCase):
+    def test_each_scheme_that_ran_on_the_pins(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.assertEqual(report.wakeup_pins(d), {})
+            fig = {"from": "timer line", "modes": {"dma": {"count": 2, "p99": 410}}, "ratios": {"dma/local": 1.2}}
+            with open(os.path.join(d, "wakeup-pins-defer.json"), "w") as f:
+                json.dump(fig, f)
+            self.assertEqual(report.wakeup_pins(d), {"defer": fig})
+
+
 if __name__ == "__main__":
     unittest.main()

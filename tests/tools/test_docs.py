@@ -33,10 +33,10 @@ class BoardFlow(unittest.TestCase):
 
     def test_trace_after_bench_wakeup_is_the_last_run(self):
         # bench_wakeup() starts the trace afresh in each run_mode(); the
-        # buffer keeps the last one, whose third argument says nomap.
+        # buffer keeps the last one, whose name and third argument say nomap.
         src = read("firmware/apps/bench/wakeup.c")
         body = src[src.index("void bench_wakeup("):]
-        last = re.findall(r"run_mode\((true|false), (true|false),", body)[-1]
+        last = re.findall(r"run_mode\(\"\w+\", (true|false), (true|false),", body)[-1]
         self.assertIn("trace_start();", src)
         mode = "nomap" if last[1] == "true" else "kmap_atomic" if last[0] == "true" else "kmap_local"
         self.assertTrue("the buffer holds the `%s` run" % mode in self.doc, "board-flow.md does not say the buffer holds the %s run" % mode)

@@ -131,7 +131,13 @@ static uint64_t section_ns_x100(void)
 	return per_iter_x100(clock_read() - t, 20);
 }
 
-static void run_mode(bool atomic, bool nomap, bool dma, unsigned int wakes, struct latency_stats *st)
+/*
+ * One mode's wake-ups; the line it prints after them names the mode and
+ * says how many there were, so a capture of the pins made over the whole
+ * run can be cut into the modes (lokal-latency wakeup).
+ */
+static void run_mode(const char *mode, bool atomic, bool nomap, bool dma, unsigned int wakes,
+		     struct latency_stats *st)
 {
 	struct thread *w[NR_WORKERS], *h;
 	char name[16];
@@ -154,6 +160,7 @@ static void run_mode(bool atomic, bool nomap, bool dma, unsigned int wakes, stru
 	for (int i = 0; i < NR_WORKERS; i++)
 		thread_join(w[i]);
 	latency_stats(latency, nr_wakes, st);
+	printf("  wakeup run %s: %u wake-ups\n", mode, nr_wakes);
 }
 
 void bench_wakeup(unsigned int wakes, bool dump)
@@ -181,19 +188,19 @@ void bench_wakeup(unsigned int wakes, bool dump)
 				free(latency);
 				return;
 			}
-	run_mode(true, false, false, wakes, &atomic);
+	run_mode("atomic", true, false, false, wakes, &atomic);
 	if (dump)
 		trace_dump_vcd("kmap_atomic");
 	if (!bench_stop)
-		run_mode(false, false, false, wakes, &local);
+		run_mode("local", false, false, false, wakes, &local);
 	if (dump)
 		trace_dump_vcd("kmap_local");
 	/* Before nomap, whose trace stays in the buffer for a board's dump. */
 	have_dma = !bench_stop && bench_dma_ready();
 	if (have_dma)
-		run_mode(false, false, true, wakes, &dma);
+		run_mode("dma", false, false, true, wakes, &dma);
 	if (!bench_stop)
-		run_mode(false, true, false, wakes, &nomap);
+		run_mode("nomap", false, true, false, wakes, &nomap);
 	free_irq(oneshot_timer_irq());
 	for (int i = 0; i < 2; i++)
 		for (int j = 0; j < BENCH_PAGES; j++)

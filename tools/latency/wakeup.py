@@ -1,0 +1,104 @@
+"""The bench's wake-up figures read from a capture of the pins, one set per
+mode, at the capture's resolution instead of the firmware counter's.
+
+    lokal-latency wakeup LOG --pin CAPTURE [--json OUT]
+
+LOG is the bench's console: after each mode it prints `wakeup run MODE: N
+wake-ups`, in the order the modes ran, so the capture's wake-ups are cut
+into the modes by counting. With a `timer` wire (vivt-emu --vcd) each
+wake-up is timed from the timer's interrupt line, which the firmware
+cannot see: the time an interrupt waits behind another's handler counts.
+Without one, from the wake marker's rise in the handler.
+"""
+import re
+
+import cyclic
+import stats
+from inputs import InputError
+
+RUN_RE = re.compile(r"^  wakeup run ([a-z]+): (\d+) wake-ups$")
+P99_RE = re.compile(r"^  wakeup +([a-z]+) p99 +(\d+(?:\.\d+)?) ns$")
+# What each ratio says: numerator, denominator (the bench's own pairs).
+RATIOS = (("dma", "local"), ("local", "nomap"), ("atomic", "local"))
+
+
+def read_runs(path):
+    """The modes in the order they ran, each with its wake-up count, and
+    the firmware's own p99 of each (ns, counter resolution)."""
+    try:
+        with open(path, errors="replace") as f:
+            lines = [ln.rstrip("\r\n") for ln in f]
+    except OSError as e:
+        raise InputError("%s: %s" % (path, e.strerror))
+    runs, p99 = [], {}
+    for ln in lines:
+        m = RUN_RE.match(ln)
+        if m:
+            runs.append((m.group(1), int(m.group(2))))
+        m = P99_RE.match(ln)
+        if m:
+            p99[m.group(1)] = float(m.group(2))
+    if not runs:
+        raise InputError("%s: no 'wakeup run MODE: N wake-ups' line (the bench's wake-up "
+                         "part prints one after each mode)" % path)
+    names = [n for n, _ in runs]
+    if len(set(names)) != len(names):
+        raise InputError("%s: a mode ran twice (%s): one bench run per log" % (path, ", ".join(names)))
+    return runs, p99
+
+
+def main(argv, parser):
+    ap = parser(prog="lokal-latency wakeup",
+                description="The bench's wake-up latency per mode (atomic, local, dma, nomap) "
+                            "from a capture of the pins made over the whole bench run, cut "
+                            "into the modes by the counts its console log prints.")
+    ap.add_argument("log", metavar="LOG", help="the bench's console log")
+    ap.add_argument("--pin", metavar="CAPTURE", required=True,
+                    help="a capture with the 'wake' marker and, for delays from the "
+                         "interrupt line, a 'timer' wire (vivt-emu --vcd)")
+    ap.add_argument("--timer", metavar="CH", help="the capture's timer channel (default 'timer')")
+    ap.add_argument("--wake", metavar="CH", help="the capture's wake channel (default 'wake')")
+    ap.add_argument("--json", metavar="OUT", help="also write the figures as JSON to OUT")
+    return ap.parse_args(argv)
+
+
+def report(a, check_output):
+    if a.json is not None:
+        check_output("--json", a.json)
+    runs, fw_p99 = read_runs(a.log)
+    inp, _, thread, pulses = cyclic.pin_delays(a.pin, a.timer, a.wake)
+    widths = thread if thread is not None else pulses
+    want = sum(n for _, n in runs)
+    if len(widths) != want:
+        raise InputError("%s: %d wake-ups %s, but %s's runs add up to %d (%s): not the same run"
+                         % (inp.desc, len(widths), "after a timer interrupt" if thread is not None
+                            else "pulses", a.log, want,
+                            ", ".join("%s %d" % r for r in runs)))
+    out = {"from": "timer line" if thread is not None else "wake pulse", "modes": {}, "ratios": {}}
+    print("wake-up latency from the pins, %s to the woken thread (ns)"
+          % ("the timer's interrupt line" if thread is not None else "the wake marker's rise"))
+    print("%-8s %8s %8s %8s %8s %8s %14s" % ("mode", "count", "min", "median", "p99", "max",
+                                             "firmware p99"))
+    at = 0
+    for mode, n in runs:
+        s = stats.summary(widths[at:at + n])
+        at += n
+        out["modes"][mode] = s
+        if mode in fw_p99:
+            s["firmware_p99"] = fw_p99[mode]
+        if n == 0:
+            print("%-8s %8d" % (mode, 0))
+            continue
+        print("%-8s %8d %8d %8d %8d %8d %14s" % (mode, n, s["min"], s["median"], s["p99"], s["max"],
+                                                 "%g" % fw_p99[mode] if mode in fw_p99 else "-"))
+    for num, den in RATIOS:
+        a_, b_ = out["modes"].get(num, {}), out["modes"].get(den, {})
+        if a_.get("count") and b_.get("count"):
+            r = a_["p99"] / b_["p99"]
+            out["ratios"]["%s/%s" % (num, den)] = round(r, 4)
+            print("p99 %s/%s: %.3f" % (num, den, r))
+    if a.json:
+        import json
+        with open(a.json, "w") as f:
+            json.dump(out, f, indent=2)
+    return 0
