@@ -59,16 +59,18 @@ LDFLAGS  += $(foreach f,$(WRAPPED_STDIO),-Wl,--wrap=$(f))
 LDLIBS   := -lc -lm -lgcc
 
 # The kernel's objects, linked in this order with marks between the groups
-# (text-mark.S): the rest of the kernel, the scheduler and services, the
-# drivers; then the application (the image rule) and the C library.
+# (text-mark.S): the rest of the kernel (the interrupt controller's driver
+# with it: its work is the dispatch), the scheduler and services, the
+# devices' drivers; then the application (the image rule) and the C library.
 TEXT_MARKS  := __sched_text_begin __sched_text_end __app_text_begin __app_text_end
 text_mark    = $(O)/obj/text-mark/$(1).o
-KERNEL_OBJS := $(patsubst %,$(O)/obj/%.o,$(ARCH_SRCS) $(filter-out drivers/%,$(BOARD_SRCS)) \
+DEVICE_DRIVERS := $(filter-out drivers/irqchip/%,$(filter drivers/%,$(BOARD_SRCS)))
+KERNEL_OBJS := $(patsubst %,$(O)/obj/%.o,$(ARCH_SRCS) $(filter-out $(DEVICE_DRIVERS),$(BOARD_SRCS)) \
                  $(filter-out firmware/kernel/%,$(FIRMWARE_SRCS))) \
                $(call text_mark,__sched_text_begin) \
                $(patsubst %,$(O)/obj/%.o,$(filter firmware/kernel/%,$(FIRMWARE_SRCS))) \
                $(call text_mark,__sched_text_end) \
-               $(patsubst %,$(O)/obj/%.o,$(filter drivers/%,$(BOARD_SRCS)))
+               $(patsubst %,$(O)/obj/%.o,$(DEVICE_DRIVERS))
 LDFLAGS     += $(foreach m,$(TEXT_MARKS),-Wl,--undefined=$(m))
 
 # A recipe line with a quote or a redirection costs a shell, and every

@@ -1,7 +1,7 @@
 # ASPEED AST2400 on a Palmetto-style board (QEMU: -M palmetto-bmc).
 # UNTESTED ON HARDWARE (see board/README.md).
 BOARD_SRCS := board/ast2400-palmetto/board.c \
-              drivers/aspeed_vic.c drivers/aspeed_timer.c drivers/ns16550.c \
+              drivers/irqchip/aspeed_vic.c drivers/aspeed_timer.c drivers/ns16550.c \
               drivers/aspeed_gpio.c drivers/aspeed_xdma.c drivers/aspeed_wdt.c \
               drivers/aspeed_scu.c
 BOARD_LDSCRIPT := board/ast2400-palmetto/lokal.ld

@@ -1,6 +1,6 @@
 # ARM Versatile/PB926EJ-S (QEMU: -M versatilepb).
 BOARD_SRCS := board/versatilepb/board.c board/versatilepb/dma.c \
-              drivers/pl011.c drivers/pl190.c drivers/sp804.c drivers/pl061.c \
+              drivers/pl011.c drivers/irqchip/pl190.c drivers/sp804.c drivers/pl061.c \
               drivers/pl080.c
 BOARD_LDSCRIPT := board/versatilepb/lokal.ld
 # board_irq.h: the VIC's dispatch inline on every interrupt's path.
