@@ -163,7 +163,8 @@ static enum code_kind code_kind(struct vemu *vm, uint32_t pc)
 
 	/*
 	 * By the image's marks, in link order: the rest of the kernel, the
-	 * scheduler and services, then drivers, application and C library
+	 * scheduler and services, then the devices' drivers (not the interrupt
+	 * controller's: the dispatch is the kernel's), application and C library
 	 * to the end of the loaded code. Past it: the vectors' page.
 	 */
 	if (pc < ic->marks[SCHED_BEGIN])
@@ -422,6 +423,8 @@ static void each_window(struct vemu *vm, const struct irqsoff *s, window_fn *fn,
 	static const char *const who_name[2] = { "the kernel", "an application" };
 	struct window_desc d;
 
+/* Sites reported by rank: as many as the calibration image opens windows in. */
+#define REPORT_SITES	6
 #define WINDOW(w_, count_, unit_, key_fmt, ...) do {					\
 		d.w = (w_); d.count = (count_); d.unit = (unit_);			\
 		snprintf(d.key, sizeof(d.key), key_fmt, __VA_ARGS__);			\
@@ -437,7 +440,7 @@ static void each_window(struct vemu *vm, const struct irqsoff *s, window_fn *fn,
 		snprintf(d.what, sizeof(d.what), "irqs-off thread max, opened by %s", who_name[who]);
 		WINDOW(&s->thread_max_by[who], 0, NULL, "thread.%s", who_key[who]);
 	}
-	for (unsigned r = 1; r < 5; r++) {
+	for (unsigned r = 1; r < REPORT_SITES; r++) {
 		const struct iw_site *site = irqsoff_site_rank(s, r);
 
 		if (!site)

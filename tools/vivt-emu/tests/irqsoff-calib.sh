@@ -38,6 +38,19 @@ got=$(sed -n 's/^irqsoff\.preempt\.app\.insns=//p' "$stats" 2>/dev/null)
 opened=$(sed -n 's/^irqsoff\.preempt\.app\.opened=//p' "$stats" 2>/dev/null)
 [ -n "$want" ] && [ "$got" = "$want" ] && [ "${opened#calib_preempt_off+}" != "$opened" ]
 tap_check $? "$what: the preemption-off window measured to the instruction (expected ${want:-nothing}, measured ${got:-nothing} opened at ${opened:-nowhere})"
+# A handler window's split: calib_irq's own instructions and calib_clear's
+# (which the thread window opened in calib_clear_window measures, less its
+# fixed part), none of them the kernel's, which is the rest of the window.
+read -r line hown fixed < <(tr -d '\r' < "$log" | sed -n "s/^irqsoff-calib: handler calib_irq on line \([0-9]*\) expects \([0-9]*\) instructions of its own and calib_clear_window's window less \([0-9]*\)$/\1 \2 \3/p")
+key=$(sed -n "s/^\(irqsoff\.thread[a-z0-9.]*\)\.opened=calib_clear_window+0x[0-9a-f]* .*/\1/p" "$stats" 2>/dev/null | head -1)
+clear=$([ -n "$key" ] && sed -n "s/^$key\.insns=//p" "$stats")
+hkey="irqsoff.handler_kernel.line${line:-none}"
+own=$(sed -n "s/^$hkey\.own=//p" "$stats" 2>/dev/null)
+kernel=$(sed -n "s/^$hkey\.insns=//p" "$stats" 2>/dev/null)
+window=$(sed -n "s/^$hkey\.window=//p" "$stats" 2>/dev/null)
+want=$([ -n "$hown" ] && [ -n "$clear" ] && echo $((hown + clear - fixed)))
+[ -n "$want" ] && [ "$own" = "$want" ] && [ -n "$kernel" ] && [ $((kernel + own)) = "$window" ] && [ "$kernel" -lt "$bound" ]
+tap_check $? "$what: a handler's own part measured to the instruction, a tail call and the arch code it calls included (expected ${want:-nothing}, measured ${own:-nothing}; the kernel's part ${kernel:-nothing} of ${window:-no} window)"
 # The report counts in words that agree with the number.
 grep -q '^vivt-emu: preempt-off max, opened by an application: .*; 1 window$' "$log" &&
 	! grep -q '; 1 windows\|; 1 entries' "$log"
