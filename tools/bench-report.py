@@ -328,6 +328,8 @@ def main():
                       how="the same bench image on vivt-emu, its pins: the timer's interrupt line to the "
                           "woken thread, exact instructions (lokal-latency wakeup)",
                       p99_ns={"dma": dm["p99"], "cpu_copy": lo["p99"]},
+                      # What the wake-ups above the DMA mode's p99 waited behind (other interrupt lines).
+                      dma_above_p99=dm.get("above_p99"),
                       other_schemes={"eager": pins["eager"]["ratios"].get("dma/local") if pins.get("eager") else None},
                       firmware=firmware)
     else:
@@ -448,6 +450,11 @@ def main():
         print("  wake-up from the pins (vivt-emu, the timer's line to the thread, exact), %s: %s" % (
             v, "; ".join("%s p99 %d max %d" % (m, s["p99"], s["max"]) for m, s in got["modes"].items()
                          if s.get("count"))))
+        for m, s in got["modes"].items():
+            a = s.get("above_p99")
+            if a and a["count"]:
+                print("    %s, %s: %d above its p99, behind %s" % (v, m, a["count"], ", ".join(
+                    ["%s %d" % kv for kv in a["behind"].items()] + ["no other line %d" % a["alone"]])))
     si = t.get("shell_input_wakeup_p99_ratio")
     if si:
         # The host-paced byte counts are kept out of results.json (bench-input.py).

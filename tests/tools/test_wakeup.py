@@ -97,6 +97,40 @@ class Wakeup(unittest.TestCase):
         self.assertEqual(r["modes"]["dma"]["max"], 300)
         self.assertIn("the wake marker's rise", so)
 
+    def test_what_the_slowest_waited_behind(self):
+        # 300 wake-ups: 297 at 300 ns, three at 500; the p99 is 300. A dma
+        # line rises 50 ns before the timer of the first slow one (its
+        # handler still running), during the second's wake path, and 1000
+        # ns (over one median) before the third's and just after it ran: that
+        # one waited alone.
+        delays = [(50, 300)] * 297 + [(50, 500)] * 3
+        vcd = capture(delays)
+        t0 = [1000 + k * 10000 for k in (297, 298, 299)]
+        extra = [(t0[0] - 50, 1), (t0[0] + 20, 0), (t0[1] + 100, 1), (t0[1] + 120, 0),
+                 (t0[2] - 1000, 1), (t0[2] - 980, 0), (t0[2] + 600, 1), (t0[2] + 620, 0)]
+        head, body = vcd.split("$upscope $end\n", 1)
+        head += "$var wire 1 $ dma $end\n$upscope $end\n"
+        body = body.replace("$dumpvars\n", "$dumpvars\n0$\n", 1)
+        changes, now = {}, None
+        for ln in body.split("\n"):
+            if ln.startswith("#"):
+                now = int(ln[1:])
+            elif now is not None and ln and ln[0] in "01":
+                changes.setdefault(now, []).append(ln)
+        for when, v in extra:
+            changes.setdefault(when, []).append("%d$" % v)
+        pre = body.split("$end\n", 2)
+        text = head + pre[0] + "$end\n" + pre[1] + "$end\n" + "".join(
+            "#%d\n%s\n" % (when, "\n".join(changes[when])) for when in sorted(changes))
+        log = self.write("log", console([("dma", 300)]))
+        out = os.path.join(self.d, "o.json")
+        rc, so, se = run(log, "--pin", self.write("pins.vcd", text), "--json", out)
+        self.assertEqual(rc, 0, so + se)
+        with open(out) as f:
+            tail = json.load(f)["modes"]["dma"]["above_p99"]
+        self.assertEqual(tail, {"count": 3, "behind": {"dma": 2}, "alone": 1})
+        self.assertIn("dma: 3 above its p99, behind dma 2, no other line 1", so)
+
     def test_counts_that_do_not_match_the_capture(self):
         log = self.write("log", console([("local", 2), ("dma", 2)]))
         vcd = self.write("pins.vcd", capture([(50, 300)] * 3))

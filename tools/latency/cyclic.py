@@ -56,12 +56,30 @@ def read_report(path):
     return rep
 
 
-def pin_delays(path, timer_ch, wake_ch):
-    """Per timer interrupt: how long until the wake pin rose (the handler)
-    and until it fell (the thread), in ns of the capture; and each wake
-    pulse (handler to thread). A capture without a timer wire (a board
-    whose timer drives no pin) has the wake pulses only: handler and
-    thread are then None."""
+def pin_periods(inp, timer, wake):
+    """Per timer interrupt (a rise of `timer`): its time, and when the wake
+    pin rose (the handler) and fell (the thread), in ns of the capture. A
+    period the capture cuts off, or whose pulse is the next period's, is
+    left out."""
+    rises = [t for i, (t, v) in enumerate(timer) if v and (i == 0 or not timer[i - 1][1])]
+    ups = [t for i, (t, v) in enumerate(wake) if i > 0 and v and not wake[i - 1][1]]
+    downs = [t for i, (t, v) in enumerate(wake) if i > 0 and not v and wake[i - 1][1]]
+    periods = []
+    for k, t0 in enumerate(rises):
+        t_next = rises[k + 1] if k + 1 < len(rises) else None
+        i = bisect.bisect_left(ups, t0)
+        if i == len(ups):
+            break
+        j = bisect.bisect_left(downs, ups[i])
+        if j == len(downs) or (t_next is not None and downs[j] > t_next):
+            continue
+        periods.append((t0, ups[i], downs[j]))
+    return periods
+
+
+def pin_channels(path, timer_ch, wake_ch):
+    """The capture, its wake channel and its timer channel (None for a
+    capture without one: a board whose timer drives no pin)."""
     inp = load(path)
     wake = inp.channel(wake_ch, "wake")
     timer = inp.channel(timer_ch, "timer") if wake is not None else None
@@ -69,29 +87,25 @@ def pin_delays(path, timer_ch, wake_ch):
         raise InputError("%s: a cyclic capture needs a 'wake' channel, and a 'timer' one for the "
                          "delays from the timer (has %s); name them with --wake/--timer"
                          % (inp.desc, ", ".join(inp.signals)))
+    return inp, wake, timer
+
+
+def pin_delays(path, timer_ch, wake_ch):
+    """Per timer interrupt: how long until the wake pin rose (the handler)
+    and until it fell (the thread), in ns of the capture; and each wake
+    pulse (handler to thread). A capture without a timer wire (a board
+    whose timer drives no pin) has the wake pulses only: handler and
+    thread are then None."""
+    inp, wake, timer = pin_channels(path, timer_ch, wake_ch)
     pulses = [w for _, w in stats.pulses(wake)]
     if timer is None:
         if not pulses:
             raise InputError("%s: no wake pulse" % inp.desc)
         return inp, None, None, pulses
-    rises = [t for i, (t, v) in enumerate(timer) if v and (i == 0 or not timer[i - 1][1])]
-    ups = [t for i, (t, v) in enumerate(wake) if i > 0 and v and not wake[i - 1][1]]
-    downs = [t for i, (t, v) in enumerate(wake) if i > 0 and not v and wake[i - 1][1]]
-    handler, thread = [], []
-    for k, t0 in enumerate(rises):
-        t_next = rises[k + 1] if k + 1 < len(rises) else None
-        i = bisect.bisect_left(ups, t0)
-        if i == len(ups):
-            break
-        j = bisect.bisect_left(downs, ups[i])
-        # A period the capture cuts off, or whose pulse is not this period's.
-        if j == len(downs) or (t_next is not None and downs[j] > t_next):
-            continue
-        handler.append(ups[i] - t0)
-        thread.append(downs[j] - t0)
-    if not handler:
+    periods = pin_periods(inp, timer, wake)
+    if not periods:
         raise InputError("%s: no timer interrupt followed by a wake pulse" % inp.desc)
-    return inp, handler, thread, pulses
+    return inp, [u - t0 for t0, u, _ in periods], [d - t0 for t0, _, d in periods], pulses
 
 
 def summary(widths):

@@ -9,7 +9,13 @@ into the modes by counting. With a `timer` wire (vivt-emu --vcd) each
 wake-up is timed from the timer's interrupt line, which the firmware
 cannot see: the time an interrupt waits behind another's handler counts.
 Without one, from the wake marker's rise in the handler.
+
+Other interrupt lines in the capture (vivt-emu's `tick`, `uart`, `dma`)
+tell what the slowest wake-ups of each mode, those above its p99, waited
+behind: a line that rose from one median wake-up before the timer to the
+woken thread's run.
 """
+import bisect
 import re
 
 import cyclic
@@ -47,6 +53,25 @@ def read_runs(path):
     return runs, p99
 
 
+def behind(periods, s, lines):
+    """The mode's wake-ups above its p99, and for each other interrupt line
+    how many of them it may have delayed: it rose between one median
+    wake-up before the timer (an earlier handler still running) and the
+    woken thread's run."""
+    slow = [(t0, d) for t0, _, d in periods if d - t0 > s["p99"]]
+    count = {name: 0 for name in lines}
+    alone = 0
+    for t0, d in slow:
+        hit = False
+        for name, rises in lines.items():
+            i = bisect.bisect_left(rises, t0 - s["median"])
+            if i < len(rises) and rises[i] <= d:
+                count[name] += 1
+                hit = True
+        alone += not hit
+    return {"count": len(slow), "behind": {k: v for k, v in count.items() if v}, "alone": alone}
+
+
 def main(argv, parser):
     ap = parser(prog="lokal-latency wakeup",
                 description="The bench's wake-up latency per mode (atomic, local, dma, nomap) "
@@ -66,17 +91,25 @@ def report(a, check_output):
     if a.json is not None:
         check_output("--json", a.json)
     runs, fw_p99 = read_runs(a.log)
-    inp, _, thread, pulses = cyclic.pin_delays(a.pin, a.timer, a.wake)
-    widths = thread if thread is not None else pulses
+    inp, wake, timer = cyclic.pin_channels(a.pin, a.timer, a.wake)
+    if timer is not None:
+        periods = cyclic.pin_periods(inp, timer, wake)
+        widths = [d - t0 for t0, _, d in periods]
+    else:
+        periods = None
+        widths = [w for _, w in stats.pulses(wake)]
     want = sum(n for _, n in runs)
     if len(widths) != want:
         raise InputError("%s: %d wake-ups %s, but %s's runs add up to %d (%s): not the same run"
-                         % (inp.desc, len(widths), "after a timer interrupt" if thread is not None
+                         % (inp.desc, len(widths), "after a timer interrupt" if timer is not None
                             else "pulses", a.log, want,
                             ", ".join("%s %d" % r for r in runs)))
-    out = {"from": "timer line" if thread is not None else "wake pulse", "modes": {}, "ratios": {}}
+    mine = {a.wake or "wake", a.timer or "timer", "switch"}
+    lines = {name: [t for i, (t, v) in enumerate(ch) if v and (i == 0 or not ch[i - 1][1])]
+             for name, ch in inp.signals.items() if name not in mine}
+    out = {"from": "timer line" if timer is not None else "wake pulse", "modes": {}, "ratios": {}}
     print("wake-up latency from the pins, %s to the woken thread (ns)"
-          % ("the timer's interrupt line" if thread is not None else "the wake marker's rise"))
+          % ("the timer's interrupt line" if timer is not None else "the wake marker's rise"))
     print("%-8s %8s %8s %8s %8s %8s %14s" % ("mode", "count", "min", "median", "p99", "max",
                                              "firmware p99"))
     at = 0
@@ -91,6 +124,13 @@ def report(a, check_output):
             continue
         print("%-8s %8d %8d %8d %8d %8d %14s" % (mode, n, s["min"], s["median"], s["p99"], s["max"],
                                                  "%g" % fw_p99[mode] if mode in fw_p99 else "-"))
+        if periods is not None and lines:
+            s["above_p99"] = behind(periods[at - n:at], s, lines)
+    for mode, s in out["modes"].items():
+        t = s.get("above_p99")
+        if t and t["count"]:
+            print("%s: %d above its p99, behind %s" % (mode, t["count"], ", ".join(
+                ["%s %d" % kv for kv in t["behind"].items()] + ["no other line %d" % t["alone"]])))
     for num, den in RATIOS:
         a_, b_ = out["modes"].get(num, {}), out["modes"].get(den, {})
         if a_.get("count") and b_.get("count"):
