@@ -4,10 +4,12 @@
 # qemu: under QEMU -icount shift=0 (one instruction is one ns, runs repeat
 #       exactly); console input is not fed (QEMU would deliver it at the
 #       host's pace, and the figures would depend on the host).
-# vivt: on vivt-emu with its cache oracle, console bytes fed at the UART's
-#       115200 baud, and a capture of the pins (the wake marker and the
-#       one-shot timer's line): lokal-latency reads the same histogram from
-#       it and says whether the firmware's figures and the pins' agree.
+# vivt: on vivt-emu with its cache oracle, console bytes sent as a host
+#       sends them, at the UART's 115200 baud whether the driver is ready
+#       or not (--input-line), and a capture of the pins (the wake marker
+#       and the one-shot timer's line): lokal-latency reads the same
+#       histogram from it and says whether the firmware's figures and the
+#       pins' agree.
 # Writes OUTDIR/cyclic-MODE.log, .json and .png (the histogram, log-scale);
 # vivt also .stats (the emulator's IRQs-off and preemption-off windows).
 set -euo pipefail
@@ -31,7 +33,7 @@ else
 	awk 'BEGIN { for (i = 0; i < 4096; i++) printf "line %05d: the quick brown fox jumps over the lazy dog\n", i }' \
 		> "$out/console-input.txt"
 	build/vivt-emu/vivt-emu --machine "$board" --ram "$ram" --vcd "$out/cyclic.vcd" \
-		--input "$out/console-input.txt" --stats-file "$out/cyclic-vivt.stats" "$elf" | tee "$log"
+		--input "$out/console-input.txt" --input-line --stats-file "$out/cyclic-vivt.stats" "$elf" | tee "$log"
 	pin=(--pin "$out/cyclic.vcd")
 fi
 tools/latency/lokal-latency cyclic "$log" "${pin[@]}" --json "$out/cyclic-$mode.json" \

@@ -95,6 +95,7 @@ struct options {
 	bool random_repl;
 	const char *vcd;	/* marker pins as a VCD */
 	const char *input;	/* UART RX source (default stdin) */
+	bool input_line;	/* the input is a serial line: it does not wait for the driver */
 	uint64_t max_insns;	/* emulated ns before the run fails; 0: no limit */
 	uint64_t insn_limit;	/* instructions before the run fails; 0: no limit */
 	uint32_t max_reports;	/* stop after this many reports */

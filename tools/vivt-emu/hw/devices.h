@@ -24,7 +24,9 @@ void sp804_create(struct vemu *vm, uint32_t base, uint32_t clk_hz, struct irq_li
 /*
  * uart_rx.c: a UART's receive FIFO, fed from the run's input at the line's
  * pace. The device fills in dev and the three callbacks, then calls
- * uart_rx_init(); it reads the FIFO with uart_rx_pop() (-1 when empty).
+ * uart_rx_init(); it reads the FIFO with uart_rx_pop() (-1 when empty),
+ * and uart_rx_overrun() says (once) that a byte was lost since the last
+ * call: with --input-line, one that found the FIFO full.
  */
 #define UART_RX_MAX	32
 struct uart_rx {
@@ -36,10 +38,14 @@ struct uart_rx {
 	int fd;					/* -1 once the input has ended */
 	uint8_t fifo[UART_RX_MAX];
 	unsigned depth, head, count;
+	bool line;				/* --input-line */
+	bool started;				/* line: the driver has listened once */
+	bool overrun;				/* line: a byte was lost */
 	struct event ev;
 };
 void uart_rx_init(struct vemu *vm, struct uart_rx *rx, const char *input, unsigned depth);
 int uart_rx_pop(struct uart_rx *rx);
+bool uart_rx_overrun(struct uart_rx *rx);
 
 /* UART: TX to stdout, RX from `input` (path, or NULL for stdin). */
 void pl011_create(struct vemu *vm, uint32_t base, struct irq_line irq, const char *input);

@@ -37,6 +37,10 @@ static void usage(FILE *f)
 		"  --image ELF        the image a boot stub copies to RAM (NOR boot): its CP15\n"
 		"                     sites are hooked and its symbols name PCs\n"
 		"  --input FILE       UART RX input (default: stdin)\n"
+		"  --input-line       the input is a serial line: from the moment the driver\n"
+		"                     first listens, a byte every character time whether it\n"
+		"                     listens or not (a full FIFO loses it: an overrun);\n"
+		"                     without it, input waits for the driver, as a person types\n"
 		"  --max-insns N      stop with an error after N ns of emulated time (N\n"
 		"                     instructions, plus time idled in WFI)\n"
 		"  --insn-limit N     stop with an error after exactly N instructions (default\n"
@@ -215,6 +219,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->board_mode = true, takes = false;
 		} else if (!strcmp(a, "--no-model")) {
 			o->model = false, takes = false;
+		} else if (!strcmp(a, "--input-line")) {
+			o->input_line = true, takes = false;
 		} else if (!strcmp(a, "--random-repl")) {
 			o->random_repl = true, takes = false;
 		} else if (!strcmp(a, "--stats")) {

@@ -1,10 +1,12 @@
 /*
  * ARM PL011 UART (DDI0183): TX straight to stdout, RX from stdin or a file
- * through a 32-byte FIFO (uart_rx.c) with the RX/RT interrupts.
+ * through a 16-byte FIFO (uart_rx.c) with the RX/RT interrupts: the
+ * revision the ID registers give (r1p1-r1p4; only r1p5's are 32 deep).
  */
 #include <stdlib.h>
 #include "hw/devices.h"
 
+#define DR_OE		(1u << 11)	/* a byte was lost to a full FIFO */
 #define FR_RXFE		(1u << 4)
 #define FR_RXFF		(1u << 6)
 #define FR_TXFE		(1u << 7)
@@ -14,7 +16,7 @@
 #define INT_TX		(1u << 5)
 #define INT_RT		(1u << 6)
 #define UARTCLK_HZ	24000000u	/* versatilepb's UART reference clock */
-#define FIFO		32
+#define FIFO		16
 
 struct pl011 {
 	struct device dev;
@@ -62,9 +64,10 @@ static bool uart_read(struct device *d, uint32_t off, unsigned size, uint32_t *v
 	(void)size;
 	switch (off) {
 	case 0x00: {
+		bool lost = uart_rx_overrun(&u->rx);
 		int c = uart_rx_pop(&u->rx);
 
-		*val = c < 0 ? 0 : (uint32_t)c;
+		*val = (c < 0 ? 0 : (uint32_t)c) | (lost ? DR_OE : 0);
 		update_irq(u);
 		return true;
 	}

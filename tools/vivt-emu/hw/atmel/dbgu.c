@@ -8,8 +8,11 @@
  * the receiver and its interrupt are enabled, and only when RHR has been
  * read: a typist who waits for the echo.  So the input never overruns
  * (the firmware may still boot with IRQs off for longer than a character
- * time); OVRE is modelled but this source does not provoke it.  The interrupt, SR & IMR, drives one input of the system
- * interrupt.
+ * time).  With --input-line it is a host sending at the line's rate: from
+ * the first time the receiver listens, a byte every character time
+ * whatever the firmware does, and one that finds RXRDY still set
+ * overwrites RHR and sets OVRE.  The interrupt, SR & IMR, drives one input
+ * of the system interrupt.
  *
  * The PDC's transmit half is a bus master: with PTCR.TXTEN it reads the
  * next byte at TPR from physical memory (never the D-cache nor the write
@@ -54,6 +57,7 @@ struct atmel_dbgu {
 	struct device dev;
 	struct irq_line irq;
 	int fd;			/* -1 once the input has ended */
+	bool line, started;	/* --input-line; the receiver has listened once */
 	bool rxen, txen;
 	uint32_t mr, imr, brgr, status;	/* status: RXRDY, OVRE, FRAME, PARE */
 	uint8_t rhr;
@@ -133,22 +137,26 @@ static void rx_poll(struct event *e)
 	struct atmel_dbgu *u = e->priv;
 	struct vemu *vm = u->dev.vm;
 
-	if (receiving(u)) {
+	if (u->line && !u->started)
+		u->started = receiving(u);
+	if (u->line ? u->started && u->fd >= 0 && (u->brgr & 0xffff) : receiving(u)) {
 		struct pollfd p = { .fd = u->fd, .events = POLLIN };
 
-		/* The typist waits for RHR to be read (see the top of the file). */
-		if (!(u->status & SR_RXRDY) && poll(&p, 1, 0) > 0) {
+		/* The typist waits for RHR to be read (see the top of the file); a line does not. */
+		if ((u->line || !(u->status & SR_RXRDY)) && poll(&p, 1, 0) > 0) {
 			uint8_t c;
 
 			if (read(u->fd, &c, 1) != 1) {
 				u->fd = -1;	/* end of input */
 				return;
 			}
-			if (u->status & SR_RXRDY)
-				u->status |= SR_OVRE;
-			u->rhr = c;
-			u->status |= SR_RXRDY;
-			update_irq(u);
+			if (u->rxen) {		/* a line's byte to a disabled receiver is lost */
+				if (u->status & SR_RXRDY)
+					u->status |= SR_OVRE;
+				u->rhr = c;
+				u->status |= SR_RXRDY;
+				update_irq(u);
+			}
 		}
 		if (u->fd >= 0)
 			vemu_event_arm(vm, e, vm->now + char_ns(u));
@@ -160,6 +168,8 @@ static int input_fd(struct event *e)
 {
 	struct atmel_dbgu *u = e->priv;
 
+	if (u->line && u->started)
+		return u->fd;
 	return receiving(u) && !(u->status & SR_RXRDY) ? u->fd : -1;
 }
 
@@ -248,6 +258,7 @@ void atmel_dbgu_create(struct vemu *vm, uint32_t base, struct irq_line irq, cons
 					  .size = 0x200, .read = dbgu_read,
 					  .write = dbgu_write);
 	u->irq = irq;
+	u->line = vm->opt.input_line;
 	u->fd = vemu_console_input(input);
 	u->rx_ev.fire = rx_poll;
 	u->rx_ev.input_fd = input_fd;

@@ -12,6 +12,7 @@
 #define LCR_DLAB	0x80
 #define FCR_CLEAR_RX	0x02
 #define LSR_DR		0x01
+#define LSR_OE		0x02	/* a byte was lost to a full FIFO; a read of LSR clears it */
 #define LSR_THRE_TEMT	0x60
 
 struct ns16550 {
@@ -69,7 +70,7 @@ static bool uart_read(struct device *d, uint32_t off, unsigned size, uint32_t *v
 	case 0x08: *val = 0xc0 | ((u->ier & IER_RDI) && u->rx.count ? 0x04 : 0x01); return true;
 	case 0x0c: *val = u->lcr; return true;
 	case 0x10: *val = u->mcr; return true;
-	case 0x14: *val = LSR_THRE_TEMT | (u->rx.count ? LSR_DR : 0); return true;
+	case 0x14: *val = LSR_THRE_TEMT | (u->rx.count ? LSR_DR : 0) | (uart_rx_overrun(&u->rx) ? LSR_OE : 0); return true;
 	case 0x18: *val = 0; return true;
 	case 0x1c: *val = u->scr; return true;
 	}
