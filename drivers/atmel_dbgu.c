@@ -56,17 +56,23 @@ int atmel_dbgu_irq_pending(uintptr_t base)
 	return (mmio_read32(base + DBGU_SR) & mmio_read32(base + DBGU_IMR)) != 0;
 }
 
-unsigned int atmel_dbgu_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
+unsigned int atmel_dbgu_rx_irq(uintptr_t base, void (*rx)(void *ctx, const char *buf, unsigned int n), void *ctx)
 {
 	unsigned int overruns = 0;
 	uint32_t sr;
 
-	/* OVRE is sticky until RSTSTA: check it on every status read. */
+	/*
+	 * OVRE is sticky until RSTSTA: check it on every status read. One
+	 * holding register: a byte per call, which is all a handler finds.
+	 */
 	while ((sr = mmio_read32(base + DBGU_SR)) & SR_RXRDY) {
+		char c;
+
 		overruns += (sr & SR_OVRE) != 0;
 		if (sr & SR_OVRE)
 			mmio_write32(base + DBGU_CR, CR_RSTSTA);
-		rx(ctx, (char)(mmio_read32(base + DBGU_RHR) & 0xff));
+		c = (char)(mmio_read32(base + DBGU_RHR) & 0xff);
+		rx(ctx, &c, 1);
 	}
 	overruns += (sr & SR_OVRE) != 0;
 	if (sr & (SR_OVRE | SR_FRAME | SR_PARE))

@@ -57,17 +57,28 @@ void ns16550_disable_rx_irq(uintptr_t base)
 	mmio_write32(base + UART_IER, 0);
 }
 
-unsigned int ns16550_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
+/* A 16550's receive FIFO. */
+#define NS16550_RX_FIFO 16
+
+unsigned int ns16550_rx_irq(uintptr_t base, void (*rx)(void *ctx, const char *buf, unsigned int n), void *ctx)
 {
 	unsigned int overruns = 0;
 	uint32_t lsr;
 
 	/* Reading the LSR clears the overrun flag; draining RBR drops the interrupt. */
-	while ((lsr = mmio_read32(base + UART_LSR)) & (LSR_DR | LSR_OE)) {
-		overruns += (lsr & LSR_OE) != 0;
-		if (!(lsr & LSR_DR))
-			break;
-		rx(ctx, (char)(mmio_read32(base + UART_RBR) & 0xff));
+	for (;;) {
+		char buf[NS16550_RX_FIFO];
+		unsigned int n = 0;
+
+		while (n < sizeof(buf) && ((lsr = mmio_read32(base + UART_LSR)) & (LSR_DR | LSR_OE))) {
+			overruns += (lsr & LSR_OE) != 0;
+			if (!(lsr & LSR_DR))
+				break;
+			buf[n++] = (char)(mmio_read32(base + UART_RBR) & 0xff);
+		}
+		if (n)
+			rx(ctx, buf, n);
+		if (n < sizeof(buf))
+			return overruns;
 	}
-	return overruns;
 }

@@ -53,7 +53,10 @@ void pl011_disable_rx_irq(uintptr_t base)
 	mmio_write32(base + UARTIMSC, 0);
 }
 
-unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx)
+/* The deepest receive FIFO of the PL011's revisions (r1p5). */
+#define PL011_RX_FIFO   32
+
+unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, const char *buf, unsigned int n), void *ctx)
 {
 	unsigned int overruns = 0;
 
@@ -64,11 +67,19 @@ unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *c
 	 * (QEMU's PL011 then stops receiving altogether).
 	 */
 	mmio_write32(base + UARTICR, INT_RX | INT_RT);
-	while (!(mmio_read32(base + UARTFR) & FR_RXFE)) {
-		uint32_t dr = mmio_read32(base + UARTDR);
+	for (;;) {
+		char buf[PL011_RX_FIFO];
+		unsigned int n = 0;
 
-		overruns += (dr & DR_OE) != 0;
-		rx(ctx, (char)(dr & 0xff));
+		while (n < sizeof(buf) && !(mmio_read32(base + UARTFR) & FR_RXFE)) {
+			uint32_t dr = mmio_read32(base + UARTDR);
+
+			overruns += (dr & DR_OE) != 0;
+			buf[n++] = (char)(dr & 0xff);
+		}
+		if (n)
+			rx(ctx, buf, n);
+		if (n < sizeof(buf))
+			return overruns;
 	}
-	return overruns;
 }

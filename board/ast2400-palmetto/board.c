@@ -51,7 +51,7 @@ void board_init_irq(void)
 static void console_irq(unsigned int irq, void *arg)
 {
 	(void)irq;
-	console_rx_overruns(ns16550_rx_irq(BOARD_UART5_BASE, console_rx_byte, arg));
+	console_rx_overruns(ns16550_rx_irq(BOARD_UART5_BASE, console_rx_bytes, arg));
 }
 
 /* PCLK, from the SCU's clock setup: clock_read()'s rate. */

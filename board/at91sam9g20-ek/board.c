@@ -55,7 +55,7 @@ void board_init_irq(void)
 static void console_irq(unsigned int irq, void *arg)
 {
 	(void)irq;
-	console_rx_overruns(atmel_dbgu_rx_irq(BOARD_DBGU_BASE, console_rx_byte, arg));
+	console_rx_overruns(atmel_dbgu_rx_irq(BOARD_DBGU_BASE, console_rx_bytes, arg));
 }
 
 void board_init(void)

@@ -6,10 +6,10 @@
 static struct ringbuf ring;
 static unsigned long overruns;
 
-void console_rx_byte(void *ctx, char c)
+void console_rx_bytes(void *ctx, const char *buf, unsigned int n)
 {
 	(void)ctx;
-	ringbuf_put(&ring, c);
+	ringbuf_put_many(&ring, buf, n);
 }
 
 void console_rx_overruns(unsigned int n)

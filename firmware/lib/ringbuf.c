@@ -17,6 +17,19 @@ bool ringbuf_put(struct ringbuf *rb, char c)
 	return true;
 }
 
+unsigned int ringbuf_put_many(struct ringbuf *rb, const char *buf, unsigned int n)
+{
+	uint32_t head = rb->head;
+	unsigned int room = RINGBUF_SIZE - (head - rb->tail), keep = n < room ? n : room;
+
+	for (unsigned int i = 0; i < keep; i++)
+		rb->data[(head + i) % RINGBUF_SIZE] = buf[i];
+	rb->dropped += n - keep;
+	__asm__ volatile("" ::: "memory");      /* data before index */
+	rb->head = head + keep;
+	return keep;
+}
+
 int ringbuf_get(struct ringbuf *rb)
 {
 	uint32_t tail = rb->tail;

@@ -15,9 +15,9 @@ void atmel_dbgu_enable_rx_irq(uintptr_t base);
 void atmel_dbgu_disable_rx_irq(uintptr_t base);
 /* Nonzero when the DBGU is requesting an enabled interrupt. */
 int atmel_dbgu_irq_pending(uintptr_t base);
-/* Pass every received byte to rx(ctx, byte) and clear errors; call from the IRQ.
+/* Hand what arrived to rx(ctx, buf, n) and clear errors; call from the IRQ.
  * Returns how many receiver overruns it saw (each lost at least one byte). */
-unsigned int atmel_dbgu_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx);
+unsigned int atmel_dbgu_rx_irq(uintptr_t base, void (*rx)(void *ctx, const char *buf, unsigned int n), void *ctx);
 
 /*
  * Send len bytes at offset in page through the DBGU's PDC transmitter (a

@@ -16,9 +16,10 @@ void ns16550_putc(uintptr_t base, char c);
 void ns16550_enable_rx_irq(uintptr_t base);
 void ns16550_disable_rx_irq(uintptr_t base);
 /*
- * Drain the receive FIFO into rx(ctx, byte); call from the UART's IRQ.
+ * Drain the receive FIFO and hand what it held to rx(ctx, buf, n) in one
+ * call; call from the UART's IRQ.
  * Returns how many overruns the UART flagged meanwhile.
  */
-unsigned int ns16550_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx);
+unsigned int ns16550_rx_irq(uintptr_t base, void (*rx)(void *ctx, const char *buf, unsigned int n), void *ctx);
 
 #endif

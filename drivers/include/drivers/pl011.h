@@ -12,10 +12,12 @@ void pl011_putc(uintptr_t base, char c);
 void pl011_enable_rx_irq(uintptr_t base);
 void pl011_disable_rx_irq(uintptr_t base);
 /*
- * Drain the receive FIFO into rx(ctx, byte); call from the UART's IRQ.
+ * Drain the receive FIFO and hand what it held to rx(ctx, buf, n) in one
+ * call (a call per byte would lengthen the handler's window by a third);
+ * call from the UART's IRQ.
  * Returns how many FIFO overruns the UART flagged meanwhile (each lost at
  * least one byte).
  */
-unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, char c), void *ctx);
+unsigned int pl011_rx_irq(uintptr_t base, void (*rx)(void *ctx, const char *buf, unsigned int n), void *ctx);
 
 #endif

@@ -20,6 +20,11 @@ struct ringbuf {
 
 /* Append c; returns false (and counts a drop) when the ring is full. */
 bool ringbuf_put(struct ringbuf *rb, char c);
+/*
+ * Append buf[0..n-1], publishing them with one index store; what does not
+ * fit is dropped and counted. Returns how many were kept.
+ */
+unsigned int ringbuf_put_many(struct ringbuf *rb, const char *buf, unsigned int n);
 /* Remove the oldest byte; returns -1 when empty. */
 int ringbuf_get(struct ringbuf *rb);
 unsigned int ringbuf_count(const struct ringbuf *rb);

@@ -48,6 +48,34 @@ static void ringbuf_indices_wrap_at_2_32(void **state)
 	assert_int_equal(ringbuf_count(&rb), 0);
 }
 
+/* A batch keeps order with single puts, wraps, and drops only what does not fit. */
+static void ringbuf_put_many_keeps_what_fits(void **state)
+{
+	static struct ringbuf rb;
+	char buf[40];
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(buf); i++)
+		buf[i] = (char)('A' + i % 26);
+	rb.head = rb.tail = 0xfffffff0u;        /* the batch wraps the indices and the array */
+	assert_true(ringbuf_put(&rb, 'x'));
+	assert_int_equal(ringbuf_put_many(&rb, buf, 3), 3);
+	assert_int_equal(ringbuf_get(&rb), 'x');
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(ringbuf_get(&rb), 'A' + i);
+	for (int i = 0; i < RINGBUF_SIZE - 10; i++)
+		assert_true(ringbuf_put(&rb, 'z'));
+	assert_int_equal(ringbuf_put_many(&rb, buf, sizeof(buf)), 10);
+	assert_int_equal(rb.dropped, sizeof(buf) - 10);
+	assert_int_equal(ringbuf_count(&rb), RINGBUF_SIZE);
+	for (int i = 0; i < RINGBUF_SIZE - 10; i++)
+		assert_int_equal(ringbuf_get(&rb), 'z');
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(ringbuf_get(&rb), 'A' + i);
+	assert_int_equal(ringbuf_put_many(&rb, buf, 0), 0);
+	assert_int_equal(ringbuf_get(&rb), -1);
+}
+
 static void ringbuf_bytes_are_unsigned(void **state)
 {
 	static struct ringbuf rb;
@@ -109,6 +137,7 @@ int main(void)
 		cmocka_unit_test(ringbuf_is_fifo),
 		cmocka_unit_test(ringbuf_full_drops_and_counts),
 		cmocka_unit_test(ringbuf_indices_wrap_at_2_32),
+		cmocka_unit_test(ringbuf_put_many_keeps_what_fits),
 		cmocka_unit_test(ringbuf_bytes_are_unsigned),
 		cmocka_unit_test(crc32c_known_answers),
 		cmocka_unit_test(crc32c_chains),
