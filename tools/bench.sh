@@ -72,8 +72,10 @@ tools/bench-breakdown.sh build/bench-defer/bench.elf > "$out/breakdown.txt" \
 	|| { cat "$out/breakdown.txt"; echo "bench: breakdown failed"; exit 1; }
 
 # Wake-up latency with the console shell receiving input at 115200 baud
-# and without (shell image, default build: the deferred scheme).
-echo "bench: shell image, bench wakeup with and without console input"
+# and without (shell image, default build: the deferred scheme), on
+# vivt-emu: the input at the line's rate in emulated time, the figures
+# from the pins, the same from run to run whatever the host does.
+echo "bench: shell image on vivt-emu, bench wakeup with and without console input"
 make --no-print-directory O=build/bench-defer KMAP_DEFER=1 BENCH_WAKES="$wakes" shell-image > "$out/build-shell.log" 2>&1 \
 	|| { tail -20 "$out/build-shell.log"; exit 1; }
 python3 tools/shell/bench-input.py build/bench-defer/shell.elf "$wakes" "$out/shell-input.json"
