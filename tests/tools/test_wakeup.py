@@ -129,7 +129,9 @@ class Wakeup(unittest.TestCase):
         with open(out) as f:
             tail = json.load(f)["modes"]["dma"]["above_p99"]
         self.assertEqual(tail, {"count": 3, "behind": {"dma": 2}, "alone": 1})
-        self.assertIn("dma: 3 above its p99, behind dma 2, no other line 1", so)
+        self.assertIn("dma: 3 above its p99, behind dma 2, no other line 1; of all 300, dma beside 2", so)
+        with open(out) as f:
+            self.assertEqual(json.load(f)["modes"]["dma"]["beside"], {"dma": 2})
 
     def test_counts_that_do_not_match_the_capture(self):
         log = self.write("log", console([("local", 2), ("dma", 2)]))

@@ -53,23 +53,36 @@ def read_runs(path):
     return runs, p99
 
 
+def lines_beside(t0, done, median, lines):
+    """The other interrupt lines that may have delayed one wake-up: each
+    rose between one median wake-up before the timer (an earlier handler
+    still running) and the woken thread's run."""
+    hit = []
+    for name, rises in lines.items():
+        i = bisect.bisect_left(rises, t0 - median)
+        if i < len(rises) and rises[i] <= done:
+            hit.append(name)
+    return hit
+
+
 def behind(periods, s, lines):
-    """The mode's wake-ups above its p99, and for each other interrupt line
-    how many of them it may have delayed: it rose between one median
-    wake-up before the timer (an earlier handler still running) and the
-    woken thread's run."""
-    slow = [(t0, d) for t0, _, d in periods if d - t0 > s["p99"]]
-    count = {name: 0 for name in lines}
-    alone = 0
-    for t0, d in slow:
-        hit = False
-        for name, rises in lines.items():
-            i = bisect.bisect_left(rises, t0 - s["median"])
-            if i < len(rises) and rises[i] <= d:
-                count[name] += 1
-                hit = True
-        alone += not hit
-    return {"count": len(slow), "behind": {k: v for k, v in count.items() if v}, "alone": alone}
+    """For each other interrupt line, how many of the mode's wake-ups it
+    came beside, of all of them and of those above the mode's p99 (with
+    how many of those had none)."""
+    every = {name: 0 for name in lines}
+    slow = {name: 0 for name in lines}
+    count = alone = 0
+    for t0, _, d in periods:
+        hit = lines_beside(t0, d, s["median"], lines)
+        for name in hit:
+            every[name] += 1
+        if d - t0 > s["p99"]:
+            count += 1
+            alone += not hit
+            for name in hit:
+                slow[name] += 1
+    return {"beside": {k: v for k, v in every.items() if v}}, \
+        {"count": count, "behind": {k: v for k, v in slow.items() if v}, "alone": alone}
 
 
 def main(argv, parser):
@@ -125,12 +138,16 @@ def report(a, check_output):
         print("%-8s %8d %8d %8d %8d %8d %14s" % (mode, n, s["min"], s["median"], s["p99"], s["max"],
                                                  "%g" % fw_p99[mode] if mode in fw_p99 else "-"))
         if periods is not None and lines:
-            s["above_p99"] = behind(periods[at - n:at], s, lines)
+            every, s["above_p99"] = behind(periods[at - n:at], s, lines)
+            s.update(every)
     for mode, s in out["modes"].items():
         t = s.get("above_p99")
         if t and t["count"]:
-            print("%s: %d above its p99, behind %s" % (mode, t["count"], ", ".join(
-                ["%s %d" % kv for kv in t["behind"].items()] + ["no other line %d" % t["alone"]])))
+            print("%s: %d above its p99, behind %s; of all %d, %s" % (
+                mode, t["count"], ", ".join(["%s %d" % kv for kv in t["behind"].items()]
+                                            + ["no other line %d" % t["alone"]]),
+                s["count"], ", ".join("%s beside %d" % kv for kv in s["beside"].items()) or
+                "no other line beside any"))
     for num, den in RATIOS:
         a_, b_ = out["modes"].get(num, {}), out["modes"].get(den, {})
         if a_.get("count") and b_.get("count"):

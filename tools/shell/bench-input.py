@@ -136,6 +136,10 @@ def measure(elf, wakes, out):
         "max_local_ns": {"without": without["max"], "with": with_["max"]},
         "p99_atomic_ns": {"without": quiet["pins"]["atomic"]["p99"], "with": typed["pins"]["atomic"]["p99"]},
         "firmware_p99_local_ns": {"without": without.get("firmware_p99"), "with": with_.get("firmware_p99")},
+        # The wake-ups above each run's p99 and the interrupt lines they waited
+        # behind (lokal-latency wakeup): how many the console's input delayed.
+        "local_above_p99": {"without": without.get("above_p99"), "with": with_.get("above_p99")},
+        "local_beside": {"without": without.get("beside"), "with": with_.get("beside")},
         "input_bytes_during_job": typed["ignored"],
         "input_bytes_per_s": round(rate),
         "rx_dropped": typed["dropped"],
