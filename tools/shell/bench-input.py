@@ -11,13 +11,13 @@ Writes OUT.json with the p99 ratio of the kmap_local mode (target <= 1.05)
 and what the firmware counted of the input.
     tools/shell/bench-input.py SHELL.elf WAKES OUT.json
 """
+import fcntl
 import json
 import os
 import re
 import select
 import subprocess
 import sys
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -27,6 +27,7 @@ LATENCY = os.path.join(ROOT, "tools", "latency", "lokal-latency")
 BAUD_BYTES = 11520          # 115200 baud, 8N1: 10 bits a byte
 TARGET = 1.05
 DONE = re.compile(rb"bench wakeup: done in (\d+) ms")
+F_SETPIPE_SZ = 1031         # Linux fcntl: a pipe's capacity
 
 
 class BenchError(Exception):
@@ -69,16 +70,20 @@ def run(elf, wakes, flood, work):
                             stderr=open(log + ".err", "wb"))
     out = bytearray()
     try:
-        expect(proc, out, re.compile(rb"lokal> "), 120)
-        # The flood is carriage returns: the shell ignores them while the job
-        # runs, and afterwards each is an empty line.
-        # From a thread: the emulator takes the flood at the line's pace, and
-        # a full pipe must not stop this one reading its console.
-        writer = threading.Thread(target=send, args=(proc, b"stats reset\rbench wakeup %d\r" % wakes
-                                                     + b"\r" * flood))
-        writer.start()
+        # Everything up to the job's end is in the pipe before the emulator
+        # boots, so each byte's arrival is set by emulated time alone: sent
+        # once the prompt shows, the command would land at a tick that
+        # depends on how fast the host ran the idle shell, and a pipe that
+        # runs dry for a moment would hold the line back. The flood is
+        # carriage returns: the shell ignores them while the job runs, and
+        # afterwards each is an empty line.
+        data = b"stats reset\rbench wakeup %d\r" % wakes + b"\r" * flood
+        room = fcntl.fcntl(proc.stdin.fileno(), F_SETPIPE_SZ, max(len(data), 1 << 16))
+        if room < len(data):
+            raise BenchError("the input (%d bytes) does not fit the pipe (%d bytes; "
+                             "/proc/sys/fs/pipe-max-size)" % (len(data), room))
+        send(proc, data)
         done = expect(proc, out, DONE, 1800)
-        writer.join()
         send(proc, b"stats\rexit\r")
         expect(proc, out, re.compile(rb"input ignored\s+(\d+)"), 600)
         proc.stdin.close()
