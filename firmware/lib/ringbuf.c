@@ -3,20 +3,6 @@
 
 _Static_assert((RINGBUF_SIZE & (RINGBUF_SIZE - 1)) == 0, "RINGBUF_SIZE must be a power of two");
 
-bool ringbuf_put(struct ringbuf *rb, char c)
-{
-	uint32_t head = rb->head;
-
-	if (head - rb->tail >= RINGBUF_SIZE) {
-		rb->dropped++;
-		return false;
-	}
-	rb->data[head % RINGBUF_SIZE] = c;
-	__asm__ volatile("" ::: "memory");      /* data before index */
-	rb->head = head + 1;
-	return true;
-}
-
 unsigned int ringbuf_put_many(struct ringbuf *rb, const char *buf, unsigned int n)
 {
 	uint32_t head = rb->head;
@@ -28,6 +14,11 @@ unsigned int ringbuf_put_many(struct ringbuf *rb, const char *buf, unsigned int 
 	__asm__ volatile("" ::: "memory");      /* data before index */
 	rb->head = head + keep;
 	return keep;
+}
+
+bool ringbuf_put(struct ringbuf *rb, char c)
+{
+	return ringbuf_put_many(rb, &c, 1) == 1;
 }
 
 int ringbuf_get(struct ringbuf *rb)
