@@ -113,6 +113,12 @@ def summary(widths):
             "max": max(widths)}
 
 
+def pin_channel_options(ap):
+    """The capture's channel names, as every pin reader takes them."""
+    ap.add_argument("--timer", metavar="CH", help="the capture's timer channel (default 'timer')")
+    ap.add_argument("--wake", metavar="CH", help="the capture's wake channel (default 'wake')")
+
+
 def bucketed(widths, hz, nbuckets):
     """Counts per counter tick, as the firmware's histogram keeps them."""
     rows = [0] * nbuckets
@@ -129,8 +135,7 @@ def main(argv, parser):
     ap.add_argument("log", metavar="LOG", help="a console log holding make cyclic's report")
     ap.add_argument("--pin", metavar="CAPTURE",
                     help="a capture with a 'timer' wire and the 'wake' marker (vivt-emu --vcd)")
-    ap.add_argument("--timer", metavar="CH", help="the capture's timer channel (default 'timer')")
-    ap.add_argument("--wake", metavar="CH", help="the capture's wake channel (default 'wake')")
+    pin_channel_options(ap)
     ap.add_argument("--plot", metavar="OUT.png", help="PNG: the histograms, log-scale counts")
     ap.add_argument("--json", metavar="OUT", help="also write the figures as JSON to OUT")
     return ap.parse_args(argv)

@@ -94,8 +94,7 @@ def main(argv, parser):
     ap.add_argument("--pin", metavar="CAPTURE", required=True,
                     help="a capture with the 'wake' marker and, for delays from the "
                          "interrupt line, a 'timer' wire (vivt-emu --vcd)")
-    ap.add_argument("--timer", metavar="CH", help="the capture's timer channel (default 'timer')")
-    ap.add_argument("--wake", metavar="CH", help="the capture's wake channel (default 'wake')")
+    cyclic.pin_channel_options(ap)
     ap.add_argument("--json", metavar="OUT", help="also write the figures as JSON to OUT")
     return ap.parse_args(argv)
 
